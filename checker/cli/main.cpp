@@ -1,0 +1,324 @@
+// schedcheck: the command line; one function per subcommand, each a thin layer over the core.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "checker.hpp"
+#include "json_schedule.hpp"
+#include "lower_bounds.hpp"
+#include "options.hpp"
+#include "reader.hpp"
+#include "schedule_writer.hpp"
+#include "verdict_output.hpp"
+
+namespace schedcheck::cli {
+namespace {
+
+constexpr int exit_verified = 0;
+constexpr int exit_usage = 2;
+
+int program_error(const std::string& message) {
+  fmt::print(stderr, "schedcheck: error: {}\n", message);
+  return exit_usage;
+}
+
+bool is_json_path(const std::string& path) { return path.size() > 5 && path.ends_with(".json"); }
+
+// An open input: a file descriptor streamed by LineSource, or (for the JSON
+// form) the text the JSON converts to.
+struct Input {
+  int fd = -1;
+  std::string text;
+  std::optional<LineSource> source;
+  ~Input() {
+    if (fd > 0) ::close(fd);
+  }
+};
+
+bool open_input(const std::string& path, Input& in, std::string& error) {
+  if (is_json_path(path)) {
+    std::ifstream file(path);
+    if (!file) {
+      error = fmt::format("cannot open '{}': {}", path, std::strerror(errno));
+      return false;
+    }
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(file);
+    } catch (const nlohmann::json::exception& e) {
+      error = fmt::format("{}: not JSON: {}", path, e.what());
+      return false;
+    }
+    std::string why;
+    auto text = json_to_text(j, why);
+    if (!text) {
+      error = fmt::format("{}: {}", path, why);
+      return false;
+    }
+    in.text = std::move(*text);
+    in.source.emplace(std::string_view(in.text));
+    return true;
+  }
+  in.fd = path == "-" ? 0 : ::open(path.c_str(), O_RDONLY);
+  if (in.fd < 0) {
+    error = fmt::format("cannot open '{}': {}", path, std::strerror(errno));
+    return false;
+  }
+  in.source.emplace(in.fd);
+  return true;
+}
+
+size_t max_errors(const Arguments& args) {
+  if (auto v = args.value("--max-errors")) {
+    try {
+      return std::stoul(*v);
+    } catch (...) {
+    }
+  }
+  return 20;
+}
+
+void print_diagnostics(const Diagnostics& diag) {
+  for (const Diagnostic& d : diag.kept()) fmt::print(stderr, "{}\n", diag.format(d));
+  if (diag.total() > diag.kept().size())
+    fmt::print(stderr, "{}: note: {} more error(s) not shown; checking stopped at the limit (--max-errors)\n",
+               diag.file(), diag.total() - diag.kept().size());
+}
+
+int run_check(const Arguments& args) {
+  if (args.positional.empty()) return program_error("check needs at least one FILE (or - for stdin)");
+  const bool json = args.flag("--json");
+  int worst = exit_verified;
+  for (const std::string& path : args.positional) {
+    Input in;
+    std::string error;
+    if (!open_input(path, in, error)) {
+      worst = std::max(worst, program_error(error));
+      continue;
+    }
+    Diagnostics diag(path, max_errors(args));
+    Header header;
+    CheckOptions options;
+    options.per_step_stats = json;
+    const Verdict verdict = check_schedule(*in.source, header, diag, options);
+    const int code = exit_code(verdict, diag);
+    worst = std::max(worst, code);
+    if (json) {
+      fmt::print("{}\n", verdict_json(path, header, verdict, diag).dump());
+    } else {
+      print_diagnostics(diag);
+      fmt::print("{}\n", verdict_line(path, header, verdict, diag));
+    }
+    std::fflush(stdout);
+  }
+  return worst;
+}
+
+// Turns the --topology, --model and node options into header lines, so the
+// core's own reader validates them exactly as it validates a file.
+std::string node_arg(const std::string& text) {
+  return text.find(',') == std::string::npos ? text : "(" + text + ")";
+}
+
+std::optional<std::string> topology_line(const std::string& spec) {
+  const size_t colon = spec.find(':');
+  if (colon == std::string::npos) return std::nullopt;
+  const std::string kind = spec.substr(0, colon);
+  std::string rest = spec.substr(colon + 1);
+  if (kind == "tree") {
+    for (char& ch : rest) ch = ch == ',' ? ' ' : ch;
+    return "topology tree parents " + rest;
+  }
+  if (kind == "graph") {
+    const size_t second = rest.find(':');
+    if (second == std::string::npos) return std::nullopt;
+    std::string edges = rest.substr(second + 1);
+    for (char& ch : edges) ch = ch == ',' ? ' ' : ch;
+    return "topology graph " + rest.substr(0, second) + " edges " + edges;
+  }
+  return "topology " + kind + " " + rest;
+}
+
+int run_bound(const Arguments& args) {
+  if (args.positional.size() != 1)
+    return program_error("bound needs one collective: broadcast, gossip, scatter, gather or concentration");
+  const auto topo = args.value("--topology");
+  if (!topo) return program_error("bound needs --topology (e.g. torus:7x7x7)");
+  const auto line = topology_line(*topo);
+  if (!line) return program_error(fmt::format("--topology '{}': expected KIND:SIZES such as torus:7x7x7", *topo));
+  std::string model = args.value("--model").value_or("");
+  for (char& ch : model) ch = ch == ',' ? ' ' : ch;
+  const std::string& kind = args.positional[0];
+  std::string collective = "collective " + kind;
+  if (kind == "broadcast") collective += " source " + node_arg(args.value("--source").value_or("0"));
+  else if (kind != "gossip") collective += " root " + node_arg(args.value("--root").value_or("0"));
+  if (auto parts = args.value("--parts")) collective += " parts " + *parts;
+  const std::string text = fmt::format("schedcheck 1\n{}\nmodel {}\n{}\n", *line, model, collective);
+
+  LineSource source{std::string_view(text)};
+  Diagnostics diag("<options>", 20);
+  Header header;
+  Reader reader(source, diag);
+  if (!reader.read_header(header) || diag.total() > 0) {
+    // Name the option, not a line of the synthetic header.
+    static constexpr const char* line_option[] = {"", "", "--topology", "--model", "collective options"};
+    for (const Diagnostic& d : diag.kept())
+      fmt::print(stderr, "schedcheck: error: {}: {}: {}\n", d.pos.line < 5 ? line_option[d.pos.line] : "?",
+                 property_name(d.property), d.message);
+    return exit_usage;
+  }
+  const auto bounds = lower_bounds(*header.topology, header.model, header.collective);
+  const LowerBound* best = best_bound(bounds);
+  if (args.flag("--json")) {
+    nlohmann::json j;
+    j["topology"] = header.topology->describe();
+    j["model"] = describe(header.model);
+    j["collective"] = kind;
+    j["nodes"] = header.topology->node_count();
+    nlohmann::json list = nlohmann::json::array();
+    for (const LowerBound& b : bounds) list.push_back(bound_json(b));
+    j["lower_bounds"] = list;
+    if (best) j["lower_bound"] = {{"name", best->name}, {"steps", best->steps}};
+    fmt::print("{}\n", j.dump());
+    return exit_verified;
+  }
+  fmt::print(stderr, "lower bounds for {} on {} (P = {}), {}:\n", kind, header.topology->describe(),
+             header.topology->node_count(), describe(header.model));
+  for (const LowerBound& b : bounds)
+    fmt::print(stderr, "  {} = {} steps  [{}]\n    formula: {}\n    why: {}\n", b.name, b.steps, b.source,
+               b.formula, b.argument);
+  if (best)
+    fmt::print("BOUND {} on {}, {}: {} steps ({})\n", kind, header.topology->describe(), describe(header.model),
+               best->steps, best->name);
+  else
+    fmt::print("BOUND {} on {}, {}: no lower bound applies\n", kind, header.topology->describe(),
+               describe(header.model));
+  return exit_verified;
+}
+
+// Writes to -o FILE or stdout.
+int write_output(const Arguments& args, const std::string& text) {
+  if (auto path = args.value("-o")) {
+    std::ofstream out(*path);
+    if (!(out << text)) return program_error(fmt::format("cannot write '{}'", *path));
+    return exit_verified;
+  }
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return exit_verified;
+}
+
+int parse_exit(const Diagnostics& diag) {
+  if (diag.total() == 0) return exit_verified;
+  return diag.has_syntax_errors() ? exit_usage : 1;
+}
+
+int run_print(const Arguments& args) {
+  if (args.positional.size() != 1) return program_error("print needs one FILE");
+  Input in;
+  std::string error;
+  if (!open_input(args.positional[0], in, error)) return program_error(error);
+  const NodeNaming naming = args.flag("--indices") ? NodeNaming::indices : NodeNaming::coordinates;
+  Diagnostics diag(args.positional[0], max_errors(args));
+  Header header;
+  Reader reader(*in.source, diag);
+  if (!reader.read_header(header)) {
+    print_diagnostics(diag);
+    return exit_usage;
+  }
+  std::string out = header_text(header, naming);
+  Transfer t;
+  for (;;) {
+    const Reader::Event e = reader.next(t);
+    if (e == Reader::Event::end) break;
+    if (e == Reader::Event::step) {
+      out += fmt::format("step {}\n", reader.step_number());
+    } else {
+      append_transfer(out, header, t, naming);
+      out += '\n';
+    }
+  }
+  print_diagnostics(diag);
+  const int code = write_output(args, out);
+  return code != exit_verified ? code : parse_exit(diag);
+}
+
+int run_convert(const Arguments& args) {
+  if (args.positional.size() != 1) return program_error("convert needs one FILE");
+  const std::string& path = args.positional[0];
+  const std::string to = args.value("--to").value_or(is_json_path(path) ? "text" : "json");
+  if (to != "json" && to != "text") return program_error("--to takes json or text");
+  Input in;
+  std::string error;
+  if (!open_input(path, in, error)) return program_error(error);
+  const NodeNaming naming = args.flag("--indices") ? NodeNaming::indices : NodeNaming::coordinates;
+  Diagnostics diag(path, max_errors(args));
+  if (to == "text") {
+    // Through the core's reader, so what is written is what the checker reads.
+    Header header;
+    Reader reader(*in.source, diag);
+    if (!reader.read_header(header)) {
+      print_diagnostics(diag);
+      return exit_usage;
+    }
+    std::string out = header_text(header, naming);
+    Transfer t;
+    for (Reader::Event e; (e = reader.next(t)) != Reader::Event::end;) {
+      if (e == Reader::Event::step) {
+        out += fmt::format("step {}\n", reader.step_number());
+      } else {
+        append_transfer(out, header, t, naming);
+        out += '\n';
+      }
+    }
+    print_diagnostics(diag);
+    if (diag.total() > 0) return parse_exit(diag);
+    return write_output(args, out);
+  }
+  auto j = text_to_json(*in.source, diag, naming);
+  print_diagnostics(diag);
+  if (!j) return parse_exit(diag) == exit_verified ? exit_usage : parse_exit(diag);
+  return write_output(args, j->dump(1) + "\n");
+}
+
+}  // namespace
+}  // namespace schedcheck::cli
+
+int main(int argc, char** argv) {
+  using namespace schedcheck::cli;
+  std::string error;
+  auto args = parse_arguments(argc, argv, error);
+  if (!args) {
+    fmt::print(stderr, "schedcheck: error: {}\n\n{}", error, help_text(""));
+    return exit_usage;
+  }
+  if (args->command == "--version") {
+    fmt::print("schedcheck 0.1.0 (format version {})\n", schedcheck::format_version);
+    return 0;
+  }
+  if (args->command == "help") {
+    fmt::print("{}", help_text(args->positional.empty() ? "" : args->positional[0]));
+    return 0;
+  }
+  if (args->flag("--help")) {
+    fmt::print("{}", help_text(args->command));
+    return 0;
+  }
+  try {
+    if (args->command == "check") return run_check(*args);
+    if (args->command == "bound") return run_bound(*args);
+    if (args->command == "print") return run_print(*args);
+    if (args->command == "convert") return run_convert(*args);
+  } catch (const std::bad_alloc&) {
+    return program_error("out of memory (the network or the collective is too large for this machine)");
+  } catch (const std::exception& e) {
+    return program_error(e.what());
+  }
+  return program_error("unknown command");
+}

@@ -1,0 +1,132 @@
+// Options: the table, the parser it drives, and the help text it drives.
+#include "options.hpp"
+
+#include <fmt/format.h>
+
+namespace schedcheck::cli {
+
+const std::vector<CommandSpec> command_table = {
+    {"check", "check FILE...", "verify schedules; one verdict line per file on stdout, errors on stderr"},
+    {"bound", "bound COLLECTIVE --topology SPEC --model LIST",
+     "print every lower bound that applies, with its source, formula and value"},
+    {"print", "print FILE", "echo a schedule as the checker understood it, in canonical form"},
+    {"convert", "convert FILE", "convert a schedule between the text form and the JSON form"},
+};
+
+const std::vector<OptionSpec> option_table = {
+    {"--json", "", "check bound", "print the result as JSON (one object per file, one per line)"},
+    {"--max-errors", "N", "check print convert", "report at most N errors per file (default 20)"},
+    {"--topology", "SPEC", "bound", "torus:5x5, mesh:4x6, ring:8, path:8, tree:-,0,0,1 or graph:4:0-1,1-2,2-3"},
+    {"--model", "LIST", "bound",
+     "comma-separated model tokens, e.g. wormhole,all-port,dimension-order (see specs/format.md)"},
+    {"--source", "NODE", "bound", "broadcast source (default 0); coordinates as 1,2,3 or an index"},
+    {"--root", "NODE", "bound", "scatter, gather or concentration root (default 0)"},
+    {"--parts", "N", "bound", "packets per PU for gossip (default 1)"},
+    {"--indices", "", "print convert", "write nodes as indices instead of coordinates"},
+    {"--to", "FORM", "convert", "json or text (default: the other form than the input's)"},
+    {"-o", "FILE", "print convert", "write to FILE instead of stdout"},
+    {"--help", "", "check bound print convert", "show this help"},
+};
+
+std::optional<std::string> Arguments::value(std::string_view name) const {
+  auto it = options.find(name);
+  if (it == options.end()) return std::nullopt;
+  return it->second;
+}
+
+namespace {
+bool takes(const OptionSpec& spec, std::string_view command) {
+  std::string_view list = spec.commands;
+  while (!list.empty()) {
+    const size_t space = list.find(' ');
+    if (list.substr(0, space) == command) return true;
+    if (space == std::string_view::npos) break;
+    list.remove_prefix(space + 1);
+  }
+  return false;
+}
+}  // namespace
+
+std::optional<Arguments> parse_arguments(int argc, char** argv, std::string& error) {
+  Arguments args;
+  if (argc < 2) {
+    error = "no command given";
+    return std::nullopt;
+  }
+  args.command = argv[1];
+  if (args.command == "--help" || args.command == "-h" || args.command == "help") {
+    args.command = "help";
+    if (argc > 2) args.positional.emplace_back(argv[2]);
+    return args;
+  }
+  if (args.command == "--version") return args;
+  bool known = false;
+  for (const CommandSpec& c : command_table) known |= c.name == args.command;
+  if (!known) {
+    error = fmt::format("unknown command '{}' (run 'schedcheck --help')", args.command);
+    return std::nullopt;
+  }
+  for (int i = 2; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg.size() < 2 || arg[0] != '-' ) {
+      args.positional.emplace_back(arg);
+      continue;
+    }
+    std::string_view name = arg, inline_value;
+    bool has_inline = false;
+    if (const size_t eq = arg.find('='); eq != std::string_view::npos && arg.starts_with("--")) {
+      name = arg.substr(0, eq);
+      inline_value = arg.substr(eq + 1);
+      has_inline = true;
+    }
+    const OptionSpec* spec = nullptr;
+    for (const OptionSpec& o : option_table)
+      if (o.name == name) spec = &o;
+    if (!spec || !takes(*spec, args.command)) {
+      error = fmt::format("'{}' is not an option of '{}' (run 'schedcheck {} --help')", name, args.command,
+                          args.command);
+      return std::nullopt;
+    }
+    std::string value;
+    if (!spec->value.empty()) {
+      if (has_inline) {
+        value = inline_value;
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        error = fmt::format("'{}' needs a value ({})", name, spec->value);
+        return std::nullopt;
+      }
+    } else if (has_inline) {
+      error = fmt::format("'{}' takes no value", name);
+      return std::nullopt;
+    }
+    args.options[std::string(name)] = value;
+  }
+  return args;
+}
+
+std::string help_text(std::string_view command) {
+  std::string s;
+  for (const CommandSpec& c : command_table) {
+    if (!command.empty() && c.name != command) continue;
+    s += fmt::format("usage: schedcheck {}\n  {}\n", c.usage, c.help);
+    if (command.empty()) continue;
+    s += "options:\n";
+    for (const OptionSpec& o : option_table) {
+      if (!takes(o, c.name)) continue;
+      const std::string left = o.value.empty() ? std::string(o.name) : fmt::format("{} {}", o.name, o.value);
+      s += fmt::format("  {:<20} {}\n", left, o.help);
+    }
+  }
+  if (command.empty()) {
+    s = "schedcheck: verify and search collective-communication schedules\n\n" + s;
+    s += "\nrun 'schedcheck COMMAND --help' for a command's options; the format is specs/format.md\n";
+  }
+  s +=
+      "\nexit codes: 0 verified, 1 a property failed, 2 usage, parse or I/O error,\n"
+      "            3 search gave up (time limit or unknown)\n";
+  return s;
+}
+
+}  // namespace schedcheck::cli

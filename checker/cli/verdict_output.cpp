@@ -1,0 +1,119 @@
+// Verdict output: text and JSON renderings of a Verdict.
+#include "verdict_output.hpp"
+
+#include <fmt/format.h>
+
+namespace schedcheck::cli {
+
+int exit_code(const Verdict& verdict, const Diagnostics& diagnostics) {
+  if (diagnostics.has_syntax_errors() || !verdict.header_ok || !verdict.checked) return 2;
+  return verdict.verified ? 0 : 1;
+}
+
+namespace {
+
+std::string what(const Header& header) {
+  if (!header.topology) return "";
+  return fmt::format("{} on {}, {}", collective_kind_name(header.collective.kind), header.topology->describe(),
+                     describe(header.model));
+}
+
+std::string error_summary(const Diagnostics& diagnostics) {
+  std::string parts;
+  for (int p = 0; p < property_count; ++p) {
+    const size_t n = diagnostics.count(static_cast<Property>(p));
+    if (n == 0) continue;
+    if (!parts.empty()) parts += ", ";
+    parts += fmt::format("{} {}", property_name(static_cast<Property>(p)), n);
+  }
+  return fmt::format("{} error{} ({})", diagnostics.total(), diagnostics.total() == 1 ? "" : "s", parts);
+}
+
+}  // namespace
+
+std::string verdict_line(const std::string& file, const Header& header, const Verdict& verdict,
+                         const Diagnostics& diagnostics) {
+  const int code = exit_code(verdict, diagnostics);
+  if (!verdict.header_ok || diagnostics.has_syntax_errors())
+    return fmt::format("ERROR {}: does not parse: {}", file, error_summary(diagnostics));
+  if (!verdict.checked)
+    return fmt::format("ERROR {}: {}: parsed {} transfers, but the flit model's checks are not implemented yet", file,
+                       what(header), verdict.transfers);
+  std::string s = fmt::format("{} {}: {}: steps={}", code == 0 ? "VERIFIED" : "FAILED", file, what(header),
+                              verdict.steps);
+  if (verdict.best) {
+    s += fmt::format(" lower-bound={} ({})", verdict.best->steps, verdict.best->name);
+    if (verdict.steps >= verdict.best->steps) s += fmt::format(" gap={}", verdict.steps - verdict.best->steps);
+  }
+  if (verdict.cost) s += fmt::format(" cost={:g}", *verdict.cost);
+  if (header.claim && header.claim->steps)
+    s += fmt::format(" claim={} {}", *header.claim->steps,
+                     verdict.claim_steps_holds.value_or(false) ? "holds" : "fails");
+  if (header.claim && header.claim->time && verdict.claim_time_holds)
+    s += fmt::format(" claim-time={:g} {}", *header.claim->time, *verdict.claim_time_holds ? "holds" : "fails");
+  if (verdict.duplicates) s += fmt::format(" waste={}", verdict.duplicates);
+  if (code != 0) s += fmt::format(": {}", error_summary(diagnostics));
+  return s;
+}
+
+nlohmann::json bound_json(const LowerBound& b) {
+  return {{"name", b.name}, {"source", b.source}, {"formula", b.formula}, {"argument", b.argument},
+          {"steps", b.steps}};
+}
+
+nlohmann::json verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
+                            const Diagnostics& diagnostics) {
+  using nlohmann::json;
+  const int code = exit_code(verdict, diagnostics);
+  json j;
+  j["file"] = file;
+  j["verdict"] = code == 0 ? "VERIFIED" : code == 1 ? "FAILED" : "ERROR";
+  j["exit_code"] = code;
+  if (verdict.header_ok) {
+    j["topology"] = header.topology->describe();
+    j["model"] = describe(header.model);
+    j["collective"] = collective_kind_name(header.collective.kind);
+    j["steps"] = verdict.steps;
+    j["transfers"] = verdict.transfers;
+    j["hops"] = verdict.hops;
+    j["waste"] = verdict.duplicates;
+    j["missing"] = verdict.missing;
+    json bounds = json::array();
+    for (const LowerBound& b : verdict.bounds) bounds.push_back(bound_json(b));
+    j["lower_bounds"] = bounds;
+    if (verdict.best) {
+      j["lower_bound"] = {{"name", verdict.best->name}, {"steps", verdict.best->steps}};
+      j["gap"] = static_cast<int64_t>(verdict.steps) - static_cast<int64_t>(verdict.best->steps);
+    }
+    if (verdict.cost) j["cost"] = *verdict.cost;
+    if (header.claim) {
+      const Claim& c = *header.claim;
+      json claim;
+      if (c.steps) claim["steps"] = *c.steps;
+      if (c.time) claim["time"] = *c.time;
+      if (!c.name.empty()) claim["name"] = c.name;
+      json params = json::object();
+      for (auto& [k, v] : c.params) params[k] = v;
+      claim["params"] = params;
+      if (verdict.claim_steps_holds) claim["steps_hold"] = *verdict.claim_steps_holds;
+      if (verdict.claim_time_holds) claim["time_holds"] = *verdict.claim_time_holds;
+      j["claim"] = claim;
+    }
+    json steps = json::array();
+    for (const StepStats& s : verdict.per_step)
+      steps.push_back({{"step", s.number}, {"transfers", s.transfers}, {"channels", s.channels}});
+    j["per_step"] = steps;
+  }
+  json diags = json::array();
+  for (const Diagnostic& d : diagnostics.kept())
+    diags.push_back({{"file", file},
+                     {"line", d.pos.line},
+                     {"column", d.pos.col},
+                     {"property", std::string(property_name(d.property))},
+                     {"message", d.message}});
+  j["diagnostics"] = diags;
+  j["errors_total"] = diagnostics.total();
+  return j;
+}
+
+}  // namespace schedcheck::cli

@@ -1,0 +1,22 @@
+// Verdict output: the one-line verdict, the diagnostics on stderr, and the --json object.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "diagnostic.hpp"
+#include "schedule.hpp"
+#include "verdict.hpp"
+
+namespace schedcheck::cli {
+
+// 0 verified, 1 a property failed, 2 parse error or a model the core cannot check yet.
+int exit_code(const Verdict& verdict, const Diagnostics& diagnostics);
+std::string verdict_line(const std::string& file, const Header& header, const Verdict& verdict,
+                         const Diagnostics& diagnostics);
+nlohmann::json verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
+                            const Diagnostics& diagnostics);
+nlohmann::json bound_json(const LowerBound& bound);
+
+}  // namespace schedcheck::cli

@@ -1,0 +1,173 @@
+// Checker: the one pass over a schedule; each property lives in its own file, this only drives them.
+#include "checker.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "dimension_order.hpp"
+#include "knowledge.hpp"
+#include "link_use.hpp"
+#include "port_use.hpp"
+#include "reader.hpp"
+#include "route.hpp"
+
+namespace schedcheck {
+
+namespace {
+
+// Well-formed rules that need the model: one hop per store-and-forward
+// packet, one message per non-combining packet, named messages where the
+// packet's content would otherwise be ambiguous.
+bool transfer_fits_model(const Header& header, const Transfer& t, size_t hop_count, Diagnostics& diag) {
+  const Model& model = header.model;
+  if (model.switching == Switching::store_and_forward && hop_count != 1) {
+    diag.error(t.pos, Property::well_formed,
+               fmt::format("store-and-forward moves a packet one link per step; this transfer has {} hops",
+                           hop_count));
+    return false;
+  }
+  if (model.combining == Combining::non_combining && t.messages.size() > 1) {
+    diag.error({t.pos.line, t.messages[1].col}, Property::well_formed,
+               fmt::format("a non-combining packet carries one message; this one names {}", t.messages.size()));
+    return false;
+  }
+  if (model.combining == Combining::non_combining && t.messages.empty() &&
+      header.collective.kind != CollectiveKind::broadcast) {
+    diag.error(t.pos, Property::well_formed,
+               "a non-combining packet must name its message after ':' (only a broadcast may leave it out)");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, const CheckOptions& options) {
+  Verdict verdict;
+  Reader reader(source, diag);
+  if (!reader.read_header(header)) {
+    verdict.bytes = source.bytes_read();
+    return verdict;
+  }
+  verdict.header_ok = true;
+  const Topology& topo = *header.topology;
+  const Model& model = header.model;
+  const Collective& coll = header.collective;
+  verdict.bounds = lower_bounds(topo, model, coll);
+
+  LinkUse links(topo);
+  PortUse ports(topo);
+  Knowledge knowledge(topo, coll);
+  std::vector<Hop> hops;
+  std::vector<MessageRef> broadcast_message{{0, 0}};
+  Transfer t;
+  uint32_t serial = 0;  // steps seen, also the stamp of the current step
+  StepStats step;
+  double cost = 0;
+  bool stopped = false;
+
+  auto close_step = [&]() {
+    if (serial == 0) return;
+    knowledge.end_step();
+    if (header.cost) cost += header.cost->ts + header.cost->tl * static_cast<double>(step.longest_packet);
+    if (options.per_step_stats) verdict.per_step.push_back(step);
+  };
+
+  for (;;) {
+    if (diag.limit_reached()) {
+      stopped = true;
+      break;
+    }
+    const Reader::Event event = reader.next(t);
+    if (event == Reader::Event::end) break;
+    if (event == Reader::Event::step) {
+      close_step();
+      ++serial;
+      step = StepStats{reader.step_number(), 0, 0, 0};
+      continue;
+    }
+    if (!model.step_synchronous()) {
+      ++verdict.transfers;
+      continue;  // flit-level checks are not implemented: the verdict says so
+    }
+    if (serial == 0) {  // a transfer before any step line (a syntax error already)
+      ++serial;
+      step = StepStats{0, 0, 0, 0};
+    }
+    if (!expand_route(topo, t, hops, diag)) continue;
+    if (!transfer_fits_model(header, t, hops.size(), diag)) continue;
+    const NodeId to = hops.back().head;
+
+    links.use(hops, serial, step.number, t.pos.line, diag);
+    if (model.ports == Ports::one_port)
+      ports.transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
+    if (model.dimension_ordered()) check_dimension_order(topo, model.routing, hops, t.pos, diag);
+
+    uint64_t length = 0;
+    if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
+      length = knowledge.send_all_held(t.from, to);  // combining: everything the sender holds
+    } else {
+      const std::vector<MessageRef>* carried = &t.messages;
+      if (t.messages.empty()) {
+        broadcast_message[0].col = t.pos.col;
+        carried = &broadcast_message;
+      }
+      knowledge.send(t.from, to, *carried, step.number, t.pos.line, diag);
+      for (const MessageRef& ref : *carried) length += coll.message_length(ref.message);
+    }
+    step.longest_packet = std::max(step.longest_packet, length);
+    ++step.transfers;
+    step.channels += hops.size();
+    ++verdict.transfers;
+    verdict.hops += hops.size();
+  }
+  close_step();
+  verdict.steps = serial;
+  verdict.bytes = source.bytes_read();
+
+  if (!model.step_synchronous()) {
+    verdict.checked = false;
+    return verdict;
+  }
+  if (stopped) return verdict;
+
+  verdict.missing = knowledge.check_delivery(header.collective_pos, diag);
+  verdict.duplicates = knowledge.duplicates();
+  if (header.cost) verdict.cost = cost;
+  if (const LowerBound* best = best_bound(verdict.bounds)) verdict.best = *best;
+
+  // A correct schedule below a proven bound means the bound or the model is
+  // misapplied: that is worth an error of its own, never a quiet success.
+  if (diag.total() == 0 && verdict.best && verdict.steps < verdict.best->steps) {
+    diag.error(header.model_pos, Property::lower_bound,
+               fmt::format("the schedule delivers in {} steps, below the lower bound {} of {} ({})", verdict.steps,
+                           verdict.best->steps, verdict.best->name, verdict.best->source));
+  }
+  if (header.claim) {
+    const Claim& claim = *header.claim;
+    if (claim.steps) {
+      verdict.claim_steps_holds = verdict.steps <= *claim.steps;
+      if (!*verdict.claim_steps_holds)
+        diag.error(header.claim_pos, Property::claim,
+                   fmt::format("the schedule takes {} steps, more than the {} it claims", verdict.steps,
+                               *claim.steps));
+    }
+    if (claim.time) {
+      if (!verdict.cost) {
+        diag.error(header.claim_pos, Property::well_formed, "a claimed time needs a 'cost ts=... tl=...' line");
+      } else {
+        // Relative slack for the rounding of a decimal claim.
+        verdict.claim_time_holds = *verdict.cost <= *claim.time * (1 + 1e-9) + 1e-9;
+        if (!*verdict.claim_time_holds)
+          diag.error(header.claim_pos, Property::claim,
+                     fmt::format("the schedule takes time {:g}, more than the {:g} it claims", *verdict.cost,
+                                 *claim.time));
+      }
+    }
+  }
+  verdict.verified = diag.total() == 0;
+  return verdict;
+}
+
+}  // namespace schedcheck

@@ -1,0 +1,62 @@
+// Collective: message naming and the start and end conditions of each collective.
+#include "collective.hpp"
+
+namespace schedcheck {
+
+std::string_view collective_kind_name(CollectiveKind kind) {
+  switch (kind) {
+    case CollectiveKind::broadcast: return "broadcast";
+    case CollectiveKind::gossip: return "gossip";
+    case CollectiveKind::scatter: return "scatter";
+    case CollectiveKind::gather: return "gather";
+    case CollectiveKind::concentration: return "concentration";
+  }
+  return "?";
+}
+
+uint32_t Collective::message_count(uint32_t nodes) const {
+  switch (kind) {
+    case CollectiveKind::broadcast: return 1;
+    case CollectiveKind::gossip: return nodes * parts;
+    default: return nodes;
+  }
+}
+
+NodeId Collective::message_node(MessageId m) const {
+  switch (kind) {
+    case CollectiveKind::broadcast: return root;
+    case CollectiveKind::gossip: return m / parts;
+    default: return m;
+  }
+}
+
+MessageId Collective::message_of(NodeId v, uint32_t part) const {
+  switch (kind) {
+    case CollectiveKind::broadcast: return 0;
+    case CollectiveKind::gossip: return v * parts + part;
+    default: return v;
+  }
+}
+
+uint64_t Collective::message_length(MessageId m) const {
+  return lengths.empty() ? length : lengths[message_node(m)];
+}
+
+NodeId Collective::initial_holder(MessageId m) const {
+  switch (kind) {
+    case CollectiveKind::broadcast:
+    case CollectiveKind::scatter: return root;
+    default: return message_node(m);
+  }
+}
+
+Collective::Need Collective::need(NodeId v) const {
+  switch (kind) {
+    case CollectiveKind::broadcast:
+    case CollectiveKind::gossip: return Need::all_messages;
+    case CollectiveKind::scatter: return Need::own_message;
+    default: return v == root ? Need::all_messages : Need::nothing;  // gather, concentration
+  }
+}
+
+}  // namespace schedcheck

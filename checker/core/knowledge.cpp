@@ -1,0 +1,114 @@
+// Knowledge: bit matrix updates, causality on send, delivery at the end.
+#include "knowledge.hpp"
+
+#include <bit>
+
+#include <fmt/format.h>
+
+namespace schedcheck {
+
+Knowledge::Knowledge(const Topology& topology, const Collective& collective)
+    : topology_(topology),
+      collective_(collective),
+      messages_(collective.message_count(topology.node_count())),
+      words_((messages_ + 63) / 64),
+      rows_(size_t{topology.node_count()} * words_, 0) {
+  for (MessageId m = 0; m < messages_; ++m) {
+    const NodeId v = collective.initial_holder(m);
+    rows_[size_t{v} * words_ + m / 64] |= uint64_t{1} << (m % 64);
+  }
+}
+
+void Knowledge::send(NodeId from, NodeId to, const std::vector<MessageRef>& messages, uint32_t step_number,
+                     uint32_t line, Diagnostics& diagnostics) {
+  for (const MessageRef& ref : messages) {
+    if (!holds(from, ref.message)) {
+      const NodeId named = collective_.message_node(ref.message);
+      std::string name = topology_.node_name(named);
+      if (collective_.parts > 1) name += fmt::format("/{}", collective_.message_part(ref.message));
+      diagnostics.error({line, ref.col}, Property::causality,
+                        fmt::format("node {} sends message {} in step {} but does not hold it at the start of the step",
+                                    topology_.node_name(from), name, step_number));
+      continue;
+    }
+    queued_.emplace_back(to, ref.message);
+  }
+}
+
+uint64_t Knowledge::send_all_held(NodeId from, NodeId to) {
+  queued_row_to_.push_back(to);
+  const uint64_t* row = &rows_[size_t{from} * words_];
+  queued_rows_.insert(queued_rows_.end(), row, row + words_);
+  uint64_t length = 0;
+  for (size_t w = 0; w < words_; ++w) {
+    if (collective_.lengths.empty()) {
+      length += collective_.length * static_cast<uint64_t>(std::popcount(row[w]));
+      continue;
+    }
+    for (uint64_t bits = row[w]; bits != 0; bits &= bits - 1)
+      length += collective_.message_length(static_cast<MessageId>(w * 64 + std::countr_zero(bits)));
+  }
+  return length;
+}
+
+void Knowledge::end_step() {
+  for (auto [v, m] : queued_) deliver(v, m);
+  for (size_t i = 0; i < queued_row_to_.size(); ++i) {
+    uint64_t* row = &rows_[size_t{queued_row_to_[i]} * words_];
+    const uint64_t* incoming = &queued_rows_[i * words_];
+    for (size_t w = 0; w < words_; ++w) {
+      duplicates_ += static_cast<uint64_t>(std::popcount(row[w] & incoming[w]));
+      row[w] |= incoming[w];
+    }
+  }
+  queued_.clear();
+  queued_row_to_.clear();
+  queued_rows_.clear();
+}
+
+uint64_t Knowledge::check_delivery(SourcePos pos, Diagnostics& diagnostics) const {
+  // One diagnostic for the whole property: a broken step can leave thousands
+  // of nodes short, and the first few of them say what went wrong.
+  constexpr uint32_t nodes_named = 5;
+  uint64_t missing = 0;
+  uint32_t short_nodes = 0;
+  std::string named;
+  for (NodeId v = 0; v < topology_.node_count(); ++v) {
+    const Collective::Need need = collective_.need(v);
+    if (need == Collective::Need::nothing) continue;
+    uint64_t missing_here = 0;
+    MessageId first = 0;
+    if (need == Collective::Need::own_message) {
+      first = collective_.message_of(v, 0);
+      missing_here = holds(v, first) ? 0 : 1;
+    } else {
+      // The whole row is needed: compare word by word.
+      const uint64_t* row = &rows_[size_t{v} * words_];
+      for (size_t w = 0; w < words_; ++w) {
+        const uint32_t bits_here = w + 1 < words_ || messages_ % 64 == 0 ? 64 : messages_ % 64;
+        const uint64_t mask = bits_here == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_here) - 1;
+        const uint64_t absent = ~row[w] & mask;
+        if (absent == 0) continue;
+        if (missing_here == 0) first = static_cast<MessageId>(w * 64 + std::countr_zero(absent));
+        missing_here += static_cast<uint64_t>(std::popcount(absent));
+      }
+    }
+    if (missing_here == 0) continue;
+    missing += missing_here;
+    if (short_nodes++ >= nodes_named) continue;
+    std::string name = topology_.node_name(collective_.message_node(first));
+    if (collective_.parts > 1) name += fmt::format("/{}", collective_.message_part(first));
+    if (!named.empty()) named += ", ";
+    named += missing_here == 1 ? fmt::format("{} lacks message {}", topology_.node_name(v), name)
+                               : fmt::format("{} lacks {} messages, first {}", topology_.node_name(v), missing_here, name);
+  }
+  if (short_nodes > 0) {
+    if (short_nodes > nodes_named) named += fmt::format(", and {} more node(s)", short_nodes - nodes_named);
+    diagnostics.error(pos, Property::delivery,
+                      fmt::format("{} node(s) never receive everything the {} requires: {}", short_nodes,
+                                  collective_kind_name(collective_.kind), named));
+  }
+  return missing;
+}
+
+}  // namespace schedcheck

@@ -1,0 +1,59 @@
+// Knowledge: properties 5 and 6, causality and delivery: which node holds which message after each step.
+//
+// A P x M bit matrix. Receptions of a step are queued and applied when the
+// step ends, so every sender is judged on what it held at the start of the step.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "collective.hpp"
+#include "diagnostic.hpp"
+#include "schedule.hpp"
+#include "topology.hpp"
+
+namespace schedcheck {
+
+class Knowledge {
+ public:
+  Knowledge(const Topology& topology, const Collective& collective);
+
+  bool holds(NodeId v, MessageId m) const {
+    return (rows_[size_t{v} * words_ + m / 64] >> (m % 64)) & 1U;
+  }
+  // Causality for explicitly named messages; queues the delivery to `to`.
+  void send(NodeId from, NodeId to, const std::vector<MessageRef>& messages, uint32_t step_number, uint32_t line,
+            Diagnostics& diagnostics);
+  // A combining packet without a message list carries all that `from` holds;
+  // returns the packet's length in flits.
+  uint64_t send_all_held(NodeId from, NodeId to);
+  // Applies the queued deliveries of the step.
+  void end_step();
+
+  // Reports (up to the diagnostics limit) every node missing a required
+  // message; returns the number of missing (node, message) pairs.
+  uint64_t check_delivery(SourcePos pos, Diagnostics& diagnostics) const;
+  uint64_t duplicates() const { return duplicates_; }
+  uint32_t message_count() const { return messages_; }
+
+ private:
+  void deliver(NodeId v, MessageId m) {
+    uint64_t& word = rows_[size_t{v} * words_ + m / 64];
+    const uint64_t bit = uint64_t{1} << (m % 64);
+    if (word & bit) ++duplicates_;
+    word |= bit;
+  }
+
+  const Topology& topology_;
+  const Collective& collective_;
+  uint32_t messages_;
+  size_t words_;  // per row
+  std::vector<uint64_t> rows_;
+  std::vector<std::pair<NodeId, MessageId>> queued_;
+  // Whole rows for combining packets, copied at send time (start-of-step state).
+  std::vector<NodeId> queued_row_to_;
+  std::vector<uint64_t> queued_rows_;
+  uint64_t duplicates_ = 0;
+};
+
+}  // namespace schedcheck

@@ -1,0 +1,72 @@
+// LineSource: chunked reading with lines that may straddle chunk boundaries.
+#include "line_source.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include <unistd.h>
+
+namespace schedcheck {
+
+bool LineSource::fill() {
+  if (begin_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (end_ == buffer_.size()) {
+    if (buffer_.size() >= max_line) {
+      error_ = "line longer than 256 MiB";
+      return false;
+    }
+    buffer_.resize(buffer_.size() * 2);
+  }
+  for (;;) {
+    const ssize_t got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      error_ = std::strerror(errno);
+      return false;
+    }
+    if (got == 0) eof_ = true;
+    end_ += static_cast<size_t>(got);
+    bytes_read_ += static_cast<uint64_t>(got);
+    return true;
+  }
+}
+
+bool LineSource::next(std::string_view& line) {
+  if (fd_ < 0) {
+    if (text_.empty()) return false;
+    const size_t nl = text_.find('\n');
+    line = text_.substr(0, nl);
+    text_ = nl == std::string_view::npos ? std::string_view{} : text_.substr(nl + 1);
+    bytes_read_ += line.size() + 1;
+  } else {
+    size_t scanned = begin_;
+    for (;;) {
+      const char* start = buffer_.data() + scanned;
+      const void* nl = std::memchr(start, '\n', end_ - scanned);
+      if (nl) {
+        const auto* p = static_cast<const char*>(nl);
+        line = std::string_view(buffer_.data() + begin_, static_cast<size_t>(p - (buffer_.data() + begin_)));
+        begin_ = static_cast<size_t>(p - buffer_.data()) + 1;
+        break;
+      }
+      if (eof_) {
+        if (begin_ == end_) return false;
+        line = std::string_view(buffer_.data() + begin_, end_ - begin_);
+        begin_ = end_;
+        break;
+      }
+      const size_t seen = end_ - begin_;
+      if (!fill()) return false;
+      scanned = begin_ + seen;
+    }
+  }
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  ++line_number_;
+  return true;
+}
+
+}  // namespace schedcheck

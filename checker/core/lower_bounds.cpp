@@ -1,0 +1,131 @@
+// Lower bounds: counting arguments on informed sets, in-degrees and distances.
+#include "lower_bounds.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace schedcheck {
+
+uint64_t ceil_log(uint64_t base, uint64_t n) {
+  uint64_t s = 0;
+  for (uint64_t reach = 1; reach < n; ++s) reach = reach > n / base ? n : reach * base;
+  return s;
+}
+
+namespace {
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+uint32_t eccentricity(const Topology& topology, NodeId v) {
+  const auto dist = topology.distances_from(v);
+  uint32_t e = 0;
+  for (uint32_t d : dist) e = std::max(e, d);  // UINT32_MAX marks a node v cannot reach
+  return e;
+}
+
+// Largest distance between two nodes; grids by formula, small graphs by
+// search from every node, and 0 (no bound) for graphs too large to search.
+uint32_t diameter(const Topology& topology) {
+  if (topology.is_grid()) {
+    uint32_t d = 0;
+    for (uint32_t n : topology.sizes()) d += topology.wraps() ? n / 2 : n - 1;
+    return d;
+  }
+  if (topology.node_count() > 4096) return 0;
+  uint32_t d = 0;
+  for (NodeId v = 0; v < topology.node_count(); ++v) d = std::max(d, eccentricity(topology, v));
+  return d == UINT32_MAX ? 0 : d;
+}
+
+std::string degree_symbol(const Topology& topology) {
+  return topology.is_grid() && topology.wraps() ? fmt::format("D = 2k = {}", topology.max_degree())
+                                                : fmt::format("D = {}", topology.max_degree());
+}
+
+}  // namespace
+
+std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& model, const Collective& collective) {
+  std::vector<LowerBound> out;
+  if (!model.step_synchronous()) return out;
+  const uint64_t P = topology.node_count();
+  const bool broadcast = collective.kind == CollectiveKind::broadcast;
+  const bool gossip = collective.kind == CollectiveKind::gossip;
+  const bool one_port = model.ports == Ports::one_port;
+  const bool non_combining = model.combining == Combining::non_combining;
+  const bool sf = model.switching == Switching::store_and_forward;
+
+  if (broadcast && !one_port) {
+    const uint64_t D = topology.max_degree();
+    const bool torus = topology.kind() == TopologyKind::torus || topology.kind() == TopologyKind::ring;
+    out.push_back({"broadcast-all-port",
+                   torus ? "Wang-Tseng, Lemma 1 (torus case of the degree bound)" : "degree bound (Wang-Tseng, Lemma 1, generalised)",
+                   torus ? "ceil(log_{2k+1} P), P = n1*...*nk" : "ceil(log_{D+1} P)",
+                   fmt::format("each informed node informs at most D others per step, so at most (D+1)^s nodes "
+                               "are informed after s steps; P = {}, {}: (D+1)^s >= P needs s >= {}",
+                               P, degree_symbol(topology), ceil_log(D + 1, P)),
+                   ceil_log(D + 1, P)});
+  }
+  if (broadcast && one_port) {
+    out.push_back({"broadcast-one-port", "recursive doubling bound", "ceil(log_2 P)",
+                   fmt::format("each informed node informs at most one other per step, so at most 2^s are informed "
+                               "after s steps; P = {}: s >= {}",
+                               P, ceil_log(2, P)),
+                   ceil_log(2, P)});
+  }
+  if (sf && collective.has_root()) {
+    const uint32_t e = eccentricity(topology, collective.root);
+    if (e == UINT32_MAX) return out;  // disconnected: delivery fails, no bound to state
+    const char* who = broadcast ? "source" : "root";
+    out.push_back({"store-and-forward-distance", "distance bound", fmt::format("ecc({})", who),
+                   fmt::format("a packet crosses one link per step, and the node farthest from the {} {} is {} "
+                               "hops away",
+                               who, topology.node_name(collective.root), e),
+                   e});
+  }
+  if (sf && gossip) {
+    const uint32_t d = diameter(topology);
+    if (d > 0)
+      out.push_back({"store-and-forward-distance", "distance bound", "diam",
+                     fmt::format("a packet crosses one link per step, and the two farthest nodes are {} hops apart", d),
+                     d});
+  }
+  if (gossip && non_combining) {
+    const uint64_t needed = uint64_t{collective.parts} * (P - 1);
+    if (one_port) {
+      out.push_back({"gossip-one-port-non-combining", "in-degree bound", "parts*(P-1)",
+                     fmt::format("every node receives at most one packet per step and needs {} packets", needed),
+                     needed});
+    } else {
+      const uint64_t delta = topology.min_degree();
+      const bool torus2 = topology.kind() == TopologyKind::torus && topology.dimensions() == 2;
+      out.push_back({"gossip-all-port-non-combining",
+                     torus2 ? "Soch-Tvrdik optimum (Meyer-Sibeyn, Section 1)" : "in-degree bound",
+                     torus2 ? "ceil(parts*(n1*n2-1)/4)" : "ceil(parts*(P-1)/delta), delta the minimum degree",
+                     fmt::format("a node of degree {} receives at most {} packets per step and needs {}: "
+                                 "ceil({}/{}) = {}",
+                                 delta, delta, needed, needed, delta, ceil_div(needed, delta)),
+                     ceil_div(needed, delta)});
+    }
+  }
+  if (!broadcast && !gossip && non_combining) {
+    // Scatter sends P-1 packets out of the root, gather takes P-1 in.
+    const uint64_t ports = one_port ? 1 : topology.out_degree(collective.root);
+    const char* dir = collective.kind == CollectiveKind::scatter ? "sends" : "receives";
+    if (ports > 0)
+      out.push_back({"root-ports-non-combining", "root degree bound", one_port ? "P-1" : "ceil((P-1)/deg(root))",
+                     fmt::format("the root {} one packet per message over {} channel(s) per step: ceil({}/{}) = {}",
+                                 dir, ports, P - 1, ports, ceil_div(P - 1, ports)),
+                     ceil_div(P - 1, ports)});
+  }
+  return out;
+}
+
+const LowerBound* best_bound(const std::vector<LowerBound>& bounds) {
+  const LowerBound* best = nullptr;
+  for (const LowerBound& b : bounds)
+    if (!best || b.steps > best->steps) best = &b;
+  return best;
+}
+
+}  // namespace schedcheck

@@ -1,0 +1,31 @@
+// Lower bounds: every lemma of specs/lemmas.md that applies to a topology, model and collective.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "collective.hpp"
+#include "model.hpp"
+#include "topology.hpp"
+
+namespace schedcheck {
+
+struct LowerBound {
+  std::string name;      // the name in specs/lemmas.md, e.g. "broadcast-all-port"
+  std::string source;    // paper and lemma
+  std::string formula;   // in the symbols of specs/lemmas.md
+  std::string argument;  // the counting argument, with this instance's numbers
+  uint64_t steps = 0;
+};
+
+// All applicable bounds on the number of steps, in the order of specs/lemmas.md.
+std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& model, const Collective& collective);
+
+// The largest of `bounds` (nullptr if none applies).
+const LowerBound* best_bound(const std::vector<LowerBound>& bounds);
+
+// Smallest s with base^s >= n (n >= 1, base >= 2).
+uint64_t ceil_log(uint64_t base, uint64_t n);
+
+}  // namespace schedcheck

@@ -1,0 +1,29 @@
+// PortUse: property 3, port limits: under one-port a node sends at most one and receives at most one per step.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "diagnostic.hpp"
+#include "topology.hpp"
+
+namespace schedcheck {
+
+class PortUse {
+ public:
+  explicit PortUse(const Topology& topology)
+      : topology_(topology),
+        send_stamp_(topology.node_count(), 0),
+        send_line_(topology.node_count(), 0),
+        receive_stamp_(topology.node_count(), 0),
+        receive_line_(topology.node_count(), 0) {}
+
+  void transfer(NodeId from, NodeId to, uint32_t step_serial, uint32_t step_number, SourcePos pos,
+                uint32_t to_col, Diagnostics& diagnostics);
+
+ private:
+  const Topology& topology_;
+  std::vector<uint32_t> send_stamp_, send_line_, receive_stamp_, receive_line_;
+};
+
+}  // namespace schedcheck

@@ -1,0 +1,684 @@
+// Reader: header and body grammar of specs/format.md, with positions for every error.
+#include "reader.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace schedcheck {
+
+// A position inside one line; columns are 1-based bytes.
+struct Reader::Cursor {
+  std::string_view line;
+  size_t at = 0;
+  uint32_t line_number = 0;
+
+  void skip_space() {
+    while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+  }
+  // True when only blanks or a comment remain.
+  bool at_end() {
+    skip_space();
+    return at >= line.size() || line[at] == '#';
+  }
+  char peek() const { return at < line.size() ? line[at] : '\0'; }
+  uint32_t col() const { return static_cast<uint32_t>(at + 1); }
+  SourcePos pos() const { return {line_number, col()}; }
+  SourcePos pos_at(uint32_t column) const { return {line_number, column}; }
+  // The next blank-separated word (stops before a comment).
+  std::string_view word() {
+    skip_space();
+    const size_t start = at;
+    while (at < line.size() && line[at] != ' ' && line[at] != '\t' && line[at] != '#') ++at;
+    return line.substr(start, at - start);
+  }
+  bool digits(uint64_t& value) {
+    const size_t start = at;
+    uint64_t v = 0;
+    while (at < line.size() && line[at] >= '0' && line[at] <= '9') {
+      const uint64_t d = static_cast<uint64_t>(line[at] - '0');
+      if (v > (UINT64_MAX - d) / 10) return false;
+      v = v * 10 + d;
+      ++at;
+    }
+    value = v;
+    return at > start;
+  }
+};
+
+namespace {
+
+bool parse_number(std::string_view text, uint64_t& value) {
+  if (text.empty()) return false;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size();
+}
+
+bool parse_real(std::string_view text, double& value) {
+  if (text.empty()) return false;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size() && std::isfinite(value) && value >= 0;
+}
+
+bool is_blank_line(std::string_view line) {
+  for (char ch : line) {
+    if (ch == '#') return true;
+    if (ch != ' ' && ch != '\t') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+namespace {
+constexpr std::string_view header_keywords[] = {"topology", "model", "collective", "cost", "claim"};
+}  // namespace
+
+bool Reader::read_header(Header& header) {
+  header_ = &header;
+  std::string_view line;
+  bool have_version = false;
+  bool ok = true;
+  bool seen[5] = {};  // topology, model, collective, cost, claim
+  while (source_.next(line)) {
+    if (is_blank_line(line)) continue;
+    Cursor c{line, 0, source_.line_number()};
+    const SourcePos word_pos = (c.skip_space(), c.pos());
+    const std::string_view keyword = c.word();
+    if (!have_version) {
+      uint64_t version = 0;
+      const SourcePos vpos = (c.skip_space(), c.pos());
+      if (keyword != "schedcheck" || !parse_number(c.word(), version)) {
+        diag_.error(word_pos, Property::syntax,
+                    "the first line must be the version line 'schedcheck 1'");
+        return false;
+      }
+      if (version != format_version) {
+        diag_.error(vpos, Property::syntax,
+                    fmt::format("format version {} is not supported (this schedcheck reads version {})",
+                                version, format_version));
+        return false;
+      }
+      if (!c.at_end()) diag_.error(c.pos(), Property::syntax, "unexpected text after the version");
+      header.version = static_cast<uint32_t>(version);
+      have_version = true;
+      continue;
+    }
+    int which = -1;
+    for (int i = 0; i < 5; ++i)
+      if (keyword == header_keywords[i]) which = i;
+    if (which < 0) {
+      // Not a header keyword: the body starts here (or the keyword is a typo).
+      if (keyword == "step" || (!keyword.empty() && (keyword[0] == '(' || (keyword[0] >= '0' && keyword[0] <= '9')))) {
+        pending_ = line;
+        has_pending_ = true;
+        break;
+      }
+      diag_.error(word_pos, Property::syntax,
+                  fmt::format("unknown header keyword '{}' (expected topology, model, collective, cost, claim or step)",
+                              keyword));
+      ok = false;
+      continue;
+    }
+    if (seen[which]) {
+      diag_.error(word_pos, Property::syntax, fmt::format("'{}' given twice", keyword));
+      ok = false;
+      continue;
+    }
+    seen[which] = true;
+    if (!header_line(header, c, keyword)) ok = false;
+  }
+  if (!source_.error().empty()) {
+    diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", source_.error()));
+    return false;
+  }
+  if (!have_version) {
+    diag_.error({source_.line_number() + 1, 1}, Property::syntax, "empty schedule: no version line 'schedcheck 1'");
+    return false;
+  }
+  const SourcePos end_pos{has_pending_ ? source_.line_number() : source_.line_number() + 1, 1};
+  for (int i = 0; i < 3; ++i) {
+    if (!seen[i]) {
+      diag_.error(end_pos, Property::syntax,
+                  fmt::format("the header has no '{}' line", header_keywords[i]));
+      ok = false;
+    }
+  }
+  return ok && check_header(header);
+}
+
+bool Reader::header_line(Header& header, Cursor& c, std::string_view keyword) {
+  bool ok = false;
+  if (keyword == "topology") ok = parse_topology(header, c);
+  else if (keyword == "model") ok = parse_model(header, c);
+  else if (keyword == "collective") ok = parse_collective(header, c);
+  else if (keyword == "cost") ok = parse_cost(header, c);
+  else ok = parse_claim(header, c);
+  if (ok && !c.at_end()) {
+    diag_.error(c.pos(), Property::syntax, fmt::format("unexpected '{}' at the end of the {} line", c.word(), keyword));
+    ok = false;
+  }
+  return ok;
+}
+
+bool Reader::parse_topology(Header& header, Cursor& c) {
+  header.topology_pos = {c.line_number, 1};
+  c.skip_space();
+  const SourcePos kind_pos = c.pos();
+  const std::string_view kind = c.word();
+  auto fail = [&](SourcePos pos, std::string message) {
+    diag_.error(pos, Property::syntax, std::move(message));
+    return false;
+  };
+  Topology::Built built;
+  if (kind == "torus" || kind == "mesh" || kind == "ring" || kind == "path") {
+    c.skip_space();
+    const SourcePos sizes_pos = c.pos();
+    std::string_view sizes_text = c.word();
+    std::vector<uint32_t> sizes;
+    for (;;) {
+      const size_t x = sizes_text.find('x');
+      uint64_t n = 0;
+      if (!parse_number(sizes_text.substr(0, x), n) || n > UINT32_MAX)
+        return fail(sizes_pos, fmt::format("expected sizes like 5x5 after '{}'", kind));
+      sizes.push_back(static_cast<uint32_t>(n));
+      if (x == std::string_view::npos) break;
+      sizes_text.remove_prefix(x + 1);
+    }
+    const TopologyKind k = kind == "torus" ? TopologyKind::torus
+                           : kind == "mesh" ? TopologyKind::mesh
+                           : kind == "ring" ? TopologyKind::ring
+                                            : TopologyKind::path;
+    built = Topology::grid(k, std::move(sizes));
+    if (!built.topology) return fail(sizes_pos, fmt::format("not a {}: {}", kind, built.error));
+  } else if (kind == "tree") {
+    c.skip_space();
+    if (c.word() != "parents") return fail(c.pos(), "expected 'parents' after 'tree'");
+    std::vector<NodeId> parents;
+    const SourcePos list_pos = (c.skip_space(), c.pos());
+    while (!c.at_end()) {
+      const SourcePos pos = c.pos();
+      const std::string_view w = c.word();
+      uint64_t p = 0;
+      if (w == "-") parents.push_back(no_node);
+      else if (parse_number(w, p) && p < no_node) parents.push_back(static_cast<NodeId>(p));
+      else return fail(pos, fmt::format("expected a parent index or '-', got '{}'", w));
+    }
+    built = Topology::tree(std::move(parents));
+    if (!built.topology) return fail(list_pos, fmt::format("not a tree: {}", built.error));
+  } else if (kind == "graph") {
+    c.skip_space();
+    const SourcePos count_pos = c.pos();
+    uint64_t nodes = 0;
+    if (!parse_number(c.word(), nodes) || nodes >= no_node)
+      return fail(count_pos, "expected the node count after 'graph'");
+    c.skip_space();
+    if (c.word() != "edges") return fail(c.pos(), "expected 'edges' after the node count");
+    std::vector<std::pair<NodeId, NodeId>> edges;
+    while (!c.at_end()) {
+      const SourcePos pos = c.pos();
+      const std::string_view w = c.word();
+      const size_t dash = w.find('-');
+      uint64_t a = 0, b = 0;
+      if (dash == std::string_view::npos || !parse_number(w.substr(0, dash), a) ||
+          !parse_number(w.substr(dash + 1), b) || a >= no_node || b >= no_node)
+        return fail(pos, fmt::format("expected an edge like 0-1, got '{}'", w));
+      edges.emplace_back(static_cast<NodeId>(a), static_cast<NodeId>(b));
+    }
+    built = Topology::graph(static_cast<uint32_t>(nodes), std::move(edges));
+    if (!built.topology) return fail(count_pos, fmt::format("not a graph: {}", built.error));
+  } else {
+    return fail(kind_pos, fmt::format("unknown topology '{}' (expected torus, mesh, ring, path, tree or graph)", kind));
+  }
+  header.topology = std::move(built.topology);
+  return true;
+}
+
+bool Reader::parse_model(Header& header, Cursor& c) {
+  header.model_pos = {c.line_number, 1};
+  bool seen_switching = false, seen_ports = false;
+  std::string_view seen_axes[4];
+  int axes = 0;
+  while (!c.at_end()) {
+    const SourcePos pos = c.pos();
+    const std::string_view token = c.word();
+    std::string_view axis;
+    if (!apply_model_token(header.model, token, axis)) {
+      diag_.error(pos, Property::syntax,
+                  fmt::format("unknown model token '{}' (switching: store-and-forward, wormhole, flit; ports: "
+                              "all-port, one-port; routing: free, dimension-order, dimension-order-shorter; "
+                              "combining: combining, non-combining)",
+                              token));
+      return false;
+    }
+    for (int i = 0; i < axes; ++i) {
+      if (seen_axes[i] == axis) {
+        diag_.error(pos, Property::syntax, fmt::format("model gives the {} axis twice", axis));
+        return false;
+      }
+    }
+    seen_axes[axes++] = axis;
+    seen_switching |= axis == "switching";
+    seen_ports |= axis == "ports";
+  }
+  if (!seen_switching || !seen_ports) {
+    diag_.error(c.pos(), Property::syntax,
+                fmt::format("the model must name its {}", !seen_switching ? "switching (store-and-forward, wormhole or flit)"
+                                                                           : "ports (all-port or one-port)"));
+    return false;
+  }
+  return true;
+}
+
+bool Reader::parse_collective(Header& header, Cursor& c) {
+  header.collective_pos = {c.line_number, 1};
+  Collective& coll = header.collective;
+  c.skip_space();
+  const SourcePos kind_pos = c.pos();
+  const std::string_view kind = c.word();
+  static constexpr std::pair<std::string_view, CollectiveKind> kinds[] = {
+      {"broadcast", CollectiveKind::broadcast}, {"gossip", CollectiveKind::gossip},
+      {"scatter", CollectiveKind::scatter},     {"gather", CollectiveKind::gather},
+      {"concentration", CollectiveKind::concentration}};
+  bool known = false;
+  for (auto& [name, k] : kinds) {
+    if (name == kind) {
+      coll.kind = k;
+      known = true;
+    }
+  }
+  if (!known) {
+    diag_.error(kind_pos, Property::syntax,
+                fmt::format("unknown collective '{}' (expected broadcast, gossip, scatter, gather or concentration)", kind));
+    return false;
+  }
+  if (!header.topology) {
+    diag_.error(kind_pos, Property::syntax, "the collective line must come after the topology line");
+    return false;
+  }
+  const uint32_t nodes = header.topology->node_count();
+  bool have_root = false;
+  while (!c.at_end()) {
+    const SourcePos pos = c.pos();
+    const std::string_view key = c.word();
+    const char* root_word = coll.kind == CollectiveKind::broadcast ? "source" : "root";
+    if (key == root_word && coll.has_root()) {
+      c.skip_space();
+      if (!node(c, coll.root, Property::syntax)) return false;
+      have_root = true;
+    } else if (key == "parts" && coll.kind == CollectiveKind::gossip) {
+      uint64_t parts = 0;
+      c.skip_space();
+      const SourcePos ppos = c.pos();
+      if (!parse_number(c.word(), parts) || parts == 0 || parts > 64) {
+        diag_.error(ppos, Property::syntax, "expected a part count from 1 to 64");
+        return false;
+      }
+      if (uint64_t{nodes} * parts > (uint64_t{1} << 31)) {
+        diag_.error(ppos, Property::syntax, "too many messages");
+        return false;
+      }
+      coll.parts = static_cast<uint32_t>(parts);
+    } else if (key == "length") {
+      c.skip_space();
+      const SourcePos lpos = c.pos();
+      if (!parse_number(c.word(), coll.length)) {
+        diag_.error(lpos, Property::syntax, "expected a message length in flits");
+        return false;
+      }
+    } else if (key == "lengths") {
+      coll.lengths.clear();
+      while (!c.at_end() && c.peek() >= '0' && c.peek() <= '9') {
+        uint64_t len = 0;
+        const SourcePos lpos = c.pos();
+        if (!parse_number(c.word(), len)) {
+          diag_.error(lpos, Property::syntax, "expected a message length in flits");
+          return false;
+        }
+        coll.lengths.push_back(len);
+      }
+      if (coll.lengths.size() != nodes) {
+        diag_.error(pos, Property::syntax,
+                    fmt::format("'lengths' gives {} lengths for {} nodes", coll.lengths.size(), nodes));
+        return false;
+      }
+    } else {
+      diag_.error(pos, Property::syntax,
+                  fmt::format("unexpected '{}' in the {} line (expected {})", key, kind,
+                              coll.kind == CollectiveKind::broadcast ? "source, length or lengths"
+                              : coll.kind == CollectiveKind::gossip  ? "parts, length or lengths"
+                                                                     : "root, length or lengths"));
+      return false;
+    }
+  }
+  if (coll.has_root() && !have_root) {
+    diag_.error(kind_pos, Property::syntax,
+                fmt::format("{} needs its {}", kind, coll.kind == CollectiveKind::broadcast ? "source" : "root"));
+    return false;
+  }
+  return true;
+}
+
+bool Reader::parse_cost(Header& header, Cursor& c) {
+  Cost cost;
+  bool ts = false, tl = false;
+  while (!c.at_end()) {
+    const SourcePos pos = c.pos();
+    const std::string_view w = c.word();
+    const size_t eq = w.find('=');
+    double value = 0;
+    const std::string_view key = w.substr(0, eq);
+    if (eq == std::string_view::npos || (key != "ts" && key != "tl") || !parse_real(w.substr(eq + 1), value)) {
+      diag_.error(pos, Property::syntax, fmt::format("expected ts=NUMBER or tl=NUMBER, got '{}'", w));
+      return false;
+    }
+    (key == "ts" ? cost.ts : cost.tl) = value;
+    (key == "ts" ? ts : tl) = true;
+  }
+  if (!ts || !tl) {
+    diag_.error(c.pos(), Property::syntax, "the cost line needs both ts= and tl=");
+    return false;
+  }
+  header.cost = cost;
+  return true;
+}
+
+bool Reader::parse_claim(Header& header, Cursor& c) {
+  header.claim_pos = {c.line_number, 1};
+  Claim claim;
+  while (!c.at_end()) {
+    const SourcePos pos = c.pos();
+    const std::string_view w = c.word();
+    const size_t eq = w.find('=');
+    if (eq == std::string_view::npos || eq == 0 || eq + 1 == w.size()) {
+      diag_.error(pos, Property::syntax, fmt::format("expected key=value in the claim, got '{}'", w));
+      return false;
+    }
+    const std::string_view key = w.substr(0, eq), value = w.substr(eq + 1);
+    if (key == "steps") {
+      uint64_t steps = 0;
+      if (!parse_number(value, steps)) {
+        diag_.error(pos, Property::syntax, fmt::format("claim steps= needs a whole number, got '{}'", value));
+        return false;
+      }
+      claim.steps = steps;
+    } else if (key == "time") {
+      double time = 0;
+      if (!parse_real(value, time)) {
+        diag_.error(pos, Property::syntax, fmt::format("claim time= needs a number, got '{}'", value));
+        return false;
+      }
+      claim.time = time;
+    } else if (key == "name") {
+      claim.name = std::string(value);
+    } else {
+      claim.params.emplace_back(std::string(key), std::string(value));
+    }
+  }
+  header.claim = std::move(claim);
+  return true;
+}
+
+// Model and collective consistency that depends on more than one header line.
+bool Reader::check_header(Header& header) {
+  const Topology& topo = *header.topology;
+  if (header.model.dimension_ordered() && !topo.is_grid()) {
+    diag_.error(header.model_pos, Property::well_formed,
+                fmt::format("{} routing needs a grid topology, not a {}", routing_name(header.model.routing),
+                            topology_kind_name(topo.kind())));
+    header.model.routing = Routing::free;
+  }
+  if (header.collective.kind == CollectiveKind::gossip && header.model.switching == Switching::flit) {
+    diag_.error(header.collective_pos, Property::well_formed,
+                "the flit model is defined for scatter, gather and broadcast from one root, not gossip");
+  }
+  return true;
+}
+
+bool Reader::node(Cursor& c, NodeId& out, Property property) {
+  const Topology& topo = *header_->topology;
+  const SourcePos pos = c.pos();
+  uint64_t value = 0;
+  if (c.peek() == '(') {
+    ++c.at;
+    std::vector<uint32_t> coords;
+    for (;;) {
+      if (!c.digits(value)) {
+        diag_.error(c.pos(), Property::syntax, "expected a coordinate in the node name");
+        return false;
+      }
+      coords.push_back(value > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(value));
+      if (c.peek() == ',') {
+        ++c.at;
+        continue;
+      }
+      if (c.peek() == ')') {
+        ++c.at;
+        break;
+      }
+      diag_.error(c.pos(), Property::syntax, "expected ',' or ')' in the node name");
+      return false;
+    }
+    if (!topo.is_grid()) {
+      if (coords.size() == 1 && coords[0] < topo.node_count()) {
+        out = coords[0];
+        return true;
+      }
+    } else {
+      out = topo.node_at(coords);
+      if (out != no_node) return true;
+    }
+    diag_.error(pos, property,
+                fmt::format("node {} is not in {}", c.line.substr(pos.col - 1, c.at - (pos.col - 1)), topo.describe()));
+    return false;
+  }
+  if (!c.digits(value)) {
+    diag_.error(pos, Property::syntax, "expected a node: an index or coordinates like (1,2)");
+    return false;
+  }
+  if (value >= topo.node_count()) {
+    diag_.error(pos, property,
+                fmt::format("node {} is not in {} (indices 0..{})", value, topo.describe(), topo.node_count() - 1));
+    return false;
+  }
+  out = static_cast<NodeId>(value);
+  return true;
+}
+
+bool Reader::message(Cursor& c, MessageId& out) {
+  const Collective& coll = header_->collective;
+  const SourcePos pos = c.pos();
+  NodeId v = 0;
+  if (!node(c, v, Property::well_formed)) return false;
+  uint64_t part = 0;
+  if (c.peek() == '/') {
+    ++c.at;
+    const SourcePos part_pos = c.pos();
+    if (!c.digits(part)) {
+      diag_.error(part_pos, Property::syntax, "expected a part number after '/'");
+      return false;
+    }
+    if (part >= coll.parts) {
+      diag_.error(part_pos, Property::well_formed,
+                  fmt::format("part {} does not exist: the collective has {} part(s) per message", part, coll.parts));
+      return false;
+    }
+  }
+  if (coll.kind == CollectiveKind::broadcast && v != coll.root) {
+    diag_.error(pos, Property::well_formed,
+                fmt::format("a broadcast has one message, named by its source {}; {} names no message",
+                            header_->topology->node_name(coll.root), header_->topology->node_name(v)));
+    return false;
+  }
+  out = coll.message_of(v, static_cast<uint32_t>(part));
+  return true;
+}
+
+Reader::Event Reader::next(Transfer& out) {
+  std::string_view line;
+  for (;;) {
+    if (has_pending_) {
+      line = pending_;
+      has_pending_ = false;
+    } else if (!source_.next(line)) {
+      if (!source_.error().empty())
+        diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", source_.error()));
+      return Event::end;
+    }
+    Cursor c{line, 0, source_.line_number()};
+    if (c.at_end()) continue;
+    Event event = Event::end;
+    if (body_line(c, out, event)) return event;
+  }
+}
+
+bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
+  const char first = c.peek();
+  if (first == 's') {
+    const SourcePos pos = c.pos();
+    const std::string_view w = c.word();
+    if (w != "step") {
+      diag_.error(pos, Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", w));
+      return false;
+    }
+    c.skip_space();
+    const SourcePos num_pos = c.pos();
+    uint64_t number = 0;
+    if (!c.digits(number) || !c.at_end()) {
+      diag_.error(num_pos, Property::syntax, "expected 'step N' with a whole number N");
+      return false;
+    }
+    if (!header_->model.step_synchronous()) {
+      diag_.error(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
+      return false;
+    }
+    if (number != uint64_t{step_} + 1) {
+      diag_.error(num_pos, Property::well_formed,
+                  fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
+    }
+    // Count on from the number given so one slip is reported once.
+    step_ = number > UINT32_MAX - 1 ? UINT32_MAX - 1 : static_cast<uint32_t>(number);
+    step_pos_ = pos;
+    saw_step_ = true;
+    event = Event::step;
+    return true;
+  }
+  if (first != '(' && !(first >= '0' && first <= '9')) {
+    diag_.error(c.pos(), Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", c.word()));
+    return false;
+  }
+  if (!saw_step_ && header_->model.step_synchronous()) {
+    diag_.error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
+    saw_step_ = true;  // report once, then read the transfers as step 0
+  }
+  out.clear();
+  out.pos = c.pos();
+  if (!transfer_line(c, out)) return false;
+  event = Event::transfer;
+  return true;
+}
+
+bool Reader::transfer_line(Cursor& c, Transfer& out) {
+  const Topology& topo = *header_->topology;
+  if (!node(c, out.from, Property::well_formed)) return false;
+  // Route: moves (+d, -d, +d*count) or a node list (> node > node ...).
+  for (;;) {
+    c.skip_space();
+    const char ch = c.peek();
+    if (ch == '+' || ch == '-') {
+      const uint32_t col = c.col();
+      ++c.at;
+      uint64_t dim = 0, count = 1;
+      if (!c.digits(dim)) {
+        diag_.error(c.pos_at(col), Property::syntax, "expected a move like +1, -2 or +1*3");
+        return false;
+      }
+      if (c.peek() == '*') {
+        ++c.at;
+        if (!c.digits(count) || count == 0) {
+          diag_.error(c.pos_at(col), Property::syntax, "expected a positive repeat count after '*'");
+          return false;
+        }
+      }
+      if (!topo.is_grid()) {
+        diag_.error(c.pos_at(col), Property::well_formed,
+                    fmt::format("moves need a grid topology; on a {} give the path as '> node > node'",
+                                topology_kind_name(topo.kind())));
+        return false;
+      }
+      if (dim == 0 || dim > topo.dimensions()) {
+        diag_.error(c.pos_at(col), Property::well_formed,
+                    fmt::format("dimension {} does not exist in {} (dimensions 1..{})", dim, topo.describe(),
+                                topo.dimensions()));
+        return false;
+      }
+      if (!out.path.empty()) {
+        diag_.error(c.pos_at(col), Property::syntax, "a route is either moves or a node list, not both");
+        return false;
+      }
+      out.moves.push_back({static_cast<uint32_t>(dim - 1), ch == '-',
+                           count > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(count), col});
+    } else if (ch == '>') {
+      ++c.at;
+      c.skip_space();
+      PathNode pn{no_node, c.col()};
+      if (!out.moves.empty()) {
+        diag_.error(c.pos(), Property::syntax, "a route is either moves or a node list, not both");
+        return false;
+      }
+      if (!node(c, pn.node, Property::well_formed)) return false;
+      out.path.push_back(pn);
+    } else {
+      break;
+    }
+  }
+  if (out.moves.empty() && out.path.empty()) {
+    diag_.error(c.pos(), Property::syntax, "expected a route after the sending node: moves like +1 -2, or '> node'");
+    return false;
+  }
+  c.skip_space();
+  if (c.peek() == ':') {
+    ++c.at;
+    for (;;) {
+      c.skip_space();
+      const char ch = c.peek();
+      if (ch != '(' && !(ch >= '0' && ch <= '9')) break;
+      MessageRef ref{0, c.col()};
+      if (!message(c, ref.message)) return false;
+      out.messages.push_back(ref);
+    }
+    if (out.messages.empty()) {
+      diag_.error(c.pos(), Property::syntax, "expected at least one message after ':'");
+      return false;
+    }
+  }
+  c.skip_space();
+  if (c.peek() == '@') {
+    out.time_col = c.col();
+    ++c.at;
+    c.skip_space();
+    uint64_t t = 0;
+    if (!c.digits(t)) {
+      diag_.error(c.pos(), Property::syntax, "expected a dispatch time after '@'");
+      return false;
+    }
+    out.time = t;
+  }
+  if (!c.at_end()) {
+    diag_.error(c.pos(), Property::syntax, fmt::format("unexpected '{}' in a transfer", c.word()));
+    return false;
+  }
+  if (header_->model.step_synchronous() && out.time) {
+    diag_.error(c.pos_at(out.time_col), Property::well_formed,
+                "a dispatch time '@ T' belongs to the flit model; this schedule's model is step-synchronous");
+    return false;
+  }
+  if (!header_->model.step_synchronous() && !out.time) {
+    diag_.error(out.pos, Property::well_formed, "in the flit model every transfer needs a dispatch time '@ T'");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace schedcheck

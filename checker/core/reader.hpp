@@ -1,0 +1,54 @@
+// Reader: the schedule format's parser (specs/format.md), streaming one body line at a time.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "diagnostic.hpp"
+#include "line_source.hpp"
+#include "schedule.hpp"
+
+namespace schedcheck {
+
+class Reader {
+ public:
+  Reader(LineSource& source, Diagnostics& diagnostics) : source_(source), diag_(diagnostics) {}
+
+  // Parses the version line and the header up to the first body line. False
+  // when the header is unusable (its errors are in the diagnostics).
+  bool read_header(Header& header);
+
+  enum class Event { step, transfer, end };
+  // The next body event. On `step`, step_number() and step_pos() describe it;
+  // on `transfer`, `out` holds it. Lines with errors are reported and skipped.
+  Event next(Transfer& out);
+  uint32_t step_number() const { return step_; }
+  SourcePos step_pos() const { return step_pos_; }
+  uint32_t line_number() const { return source_.line_number(); }
+
+ private:
+  struct Cursor;
+  bool header_line(Header& header, Cursor& c, std::string_view keyword);
+  bool parse_topology(Header& header, Cursor& c);
+  bool parse_model(Header& header, Cursor& c);
+  bool parse_collective(Header& header, Cursor& c);
+  bool parse_cost(Header& header, Cursor& c);
+  bool parse_claim(Header& header, Cursor& c);
+  bool check_header(Header& header);
+  bool body_line(Cursor& c, Transfer& out, Event& event);
+  bool transfer_line(Cursor& c, Transfer& out);
+  // A node name: index or (x1,...,xk). Reports well-formed errors itself.
+  bool node(Cursor& c, NodeId& out, Property property);
+  bool message(Cursor& c, MessageId& out);
+
+  LineSource& source_;
+  Diagnostics& diag_;
+  const Header* header_ = nullptr;
+  std::string_view pending_;  // the first body line, read while parsing the header
+  bool has_pending_ = false;
+  uint32_t step_ = 0;
+  SourcePos step_pos_;
+  bool saw_step_ = false;
+};
+
+}  // namespace schedcheck

@@ -1,0 +1,28 @@
+// Route: a transfer's moves or node list expanded into the directed channels it uses.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "diagnostic.hpp"
+#include "schedule.hpp"
+#include "topology.hpp"
+
+namespace schedcheck {
+
+struct Hop {
+  ChannelId channel;
+  NodeId head;
+  uint32_t col;  // column of the move or node that produced this hop
+};
+
+// Fills `hops` with the transfer's channels in order. Reports a move that
+// leaves a mesh or a node-list step that is not a link (well-formed) and
+// returns false then.
+bool expand_route(const Topology& topology, const Transfer& transfer, std::vector<Hop>& hops,
+                  Diagnostics& diagnostics);
+
+// "(1,2)->(1,3)", as diagnostics name channels.
+std::string channel_name(const Topology& topology, ChannelId channel);
+
+}  // namespace schedcheck

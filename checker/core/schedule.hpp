@@ -1,0 +1,80 @@
+// Schedule: the parsed header and the transfer records the reader streams to the checks.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "collective.hpp"
+#include "diagnostic.hpp"
+#include "model.hpp"
+#include "topology.hpp"
+
+namespace schedcheck {
+
+inline constexpr uint32_t format_version = 1;
+
+struct Cost {
+  double ts = 0;  // start-up time per step (t_s)
+  double tl = 0;  // time per flit (t_l)
+};
+
+// What the generating algorithm promises; every key=value is kept in order.
+struct Claim {
+  std::optional<uint64_t> steps;
+  std::optional<double> time;
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> params;  // keys other than steps/time/name
+};
+
+struct Header {
+  uint32_t version = 0;
+  std::optional<Topology> topology;
+  Model model;
+  Collective collective;
+  std::optional<Cost> cost;
+  std::optional<Claim> claim;
+  SourcePos topology_pos, model_pos, collective_pos, claim_pos;
+};
+
+// A grid move: `count` hops along dimension `dim` (0-based) in one direction.
+struct Move {
+  uint32_t dim;
+  bool negative;
+  uint32_t count;
+  uint32_t col;
+};
+
+struct PathNode {
+  NodeId node;
+  uint32_t col;
+};
+
+struct MessageRef {
+  MessageId message;
+  uint32_t col;
+};
+
+// One line of the body: a packet (or path) leaving `from`. The route is
+// either moves or the node list after `from`, never both.
+struct Transfer {
+  SourcePos pos;
+  NodeId from = no_node;
+  std::vector<Move> moves;
+  std::vector<PathNode> path;
+  std::vector<MessageRef> messages;  // empty: the one broadcast message, or all held (combining)
+  std::optional<uint64_t> time;      // flit model dispatch time
+  uint32_t time_col = 0;
+
+  void clear() {
+    from = no_node;
+    moves.clear();
+    path.clear();
+    messages.clear();
+    time.reset();
+  }
+};
+
+}  // namespace schedcheck

@@ -1,0 +1,69 @@
+// Schedule writer: canonical spelling of every header line and body line.
+#include "schedule_writer.hpp"
+
+#include <fmt/format.h>
+
+namespace schedcheck {
+
+std::string node_text(const Topology& topology, NodeId v, NodeNaming naming) {
+  return naming == NodeNaming::indices ? fmt::format("{}", v) : topology.node_name(v);
+}
+
+std::string message_text(const Header& header, MessageId m, NodeNaming naming) {
+  const Collective& c = header.collective;
+  std::string s = node_text(*header.topology, c.message_node(m), naming);
+  if (c.parts > 1) s += fmt::format("/{}", c.message_part(m));
+  return s;
+}
+
+std::string header_text(const Header& header, NodeNaming naming) {
+  const Topology& topo = *header.topology;
+  const Collective& c = header.collective;
+  std::string s = fmt::format("schedcheck {}\ntopology {}\nmodel {}\ncollective {}", header.version, topo.describe(),
+                              describe(header.model), collective_kind_name(c.kind));
+  if (c.has_root())
+    s += fmt::format(" {} {}", c.kind == CollectiveKind::broadcast ? "source" : "root", node_text(topo, c.root, naming));
+  if (c.parts > 1) s += fmt::format(" parts {}", c.parts);
+  if (c.lengths.empty()) {
+    s += fmt::format(" length {}", c.length);
+  } else {
+    s += " lengths";
+    for (uint64_t l : c.lengths) s += fmt::format(" {}", l);
+  }
+  s += '\n';
+  if (header.cost) s += fmt::format("cost ts={:g} tl={:g}\n", header.cost->ts, header.cost->tl);
+  if (header.claim) {
+    const Claim& claim = *header.claim;
+    s += "claim";
+    if (claim.steps) s += fmt::format(" steps={}", *claim.steps);
+    if (claim.time) s += fmt::format(" time={:g}", *claim.time);
+    if (!claim.name.empty()) s += fmt::format(" name={}", claim.name);
+    for (auto& [key, value] : claim.params) s += fmt::format(" {}={}", key, value);
+    s += '\n';
+  }
+  return s;
+}
+
+void append_transfer(std::string& out, const Header& header, const Transfer& t, NodeNaming naming) {
+  const Topology& topo = *header.topology;
+  out += "  ";
+  out += node_text(topo, t.from, naming);
+  for (size_t i = 0; i < t.moves.size();) {
+    const Move& m = t.moves[i];
+    uint64_t count = 0;
+    size_t j = i;
+    for (; j < t.moves.size() && t.moves[j].dim == m.dim && t.moves[j].negative == m.negative; ++j)
+      count += t.moves[j].count;
+    out += fmt::format(" {}{}", m.negative ? '-' : '+', m.dim + 1);
+    if (count > 1) out += fmt::format("*{}", count);
+    i = j;
+  }
+  for (const PathNode& p : t.path) out += " > " + node_text(topo, p.node, naming);
+  if (!t.messages.empty()) {
+    out += " :";
+    for (const MessageRef& ref : t.messages) out += " " + message_text(header, ref.message, naming);
+  }
+  if (t.time) out += fmt::format(" @{}", *t.time);
+}
+
+}  // namespace schedcheck

@@ -1,0 +1,39 @@
+// Verdict: what one check of a schedule found, for the verdict line and --json.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lower_bounds.hpp"
+#include "schedule.hpp"
+
+namespace schedcheck {
+
+struct StepStats {
+  uint32_t number = 0;
+  uint64_t transfers = 0;  // paths (wormhole) or packets (store-and-forward)
+  uint64_t channels = 0;   // directed channel uses: hops
+  uint64_t longest_packet = 0;  // flits, for the cost model
+};
+
+struct Verdict {
+  bool verified = false;
+  bool header_ok = false;  // false: parse errors stopped the check before the body
+  bool checked = true;     // false: the model's checks are not implemented (flit level)
+  uint64_t steps = 0;
+  uint64_t transfers = 0;
+  uint64_t hops = 0;
+  uint64_t duplicates = 0;  // deliveries of a message the node already held: waste, not an error
+  uint64_t missing = 0;     // (node, message) pairs absent at the end
+  std::vector<LowerBound> bounds;
+  std::optional<LowerBound> best;
+  std::optional<double> cost;  // sum over steps of ts + tl * longest packet
+  std::optional<bool> claim_steps_holds;
+  std::optional<bool> claim_time_holds;
+  std::vector<StepStats> per_step;
+  uint64_t bytes = 0;
+};
+
+}  // namespace schedcheck

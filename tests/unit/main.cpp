@@ -1,0 +1,3 @@
+// Unit test runner: doctest's main.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
