@@ -85,11 +85,14 @@ size_t max_errors(const Arguments& args) {
   return 20;
 }
 
-void print_diagnostics(const Diagnostics& diag) {
+void print_diagnostics(const Diagnostics& diag, bool stopped = false) {
   for (const Diagnostic& d : diag.kept()) fmt::print(stderr, "{}\n", diag.format(d));
-  if (diag.total() > diag.kept().size())
-    fmt::print(stderr, "{}: note: {} more error(s) not shown; checking stopped at the limit (--max-errors)\n",
-               diag.file(), diag.total() - diag.kept().size());
+  if (stopped)
+    fmt::print(stderr, "{}: note: checking stopped after {} error(s), the limit set by --max-errors\n", diag.file(),
+               diag.kept().size());
+  else if (diag.total() > diag.kept().size())
+    fmt::print(stderr, "{}: note: {} more error(s) not shown (--max-errors)\n", diag.file(),
+               diag.total() - diag.kept().size());
 }
 
 int run_check(const Arguments& args) {
@@ -113,7 +116,7 @@ int run_check(const Arguments& args) {
     if (json) {
       fmt::print("{}\n", verdict_json(path, header, verdict, diag).dump());
     } else {
-      print_diagnostics(diag);
+      print_diagnostics(diag, verdict.stopped);
       fmt::print("{}\n", verdict_line(path, header, verdict, diag));
     }
     std::fflush(stdout);

@@ -53,6 +53,7 @@ std::string verdict_line(const std::string& file, const Header& header, const Ve
     s += fmt::format(" claim-time={:g} {}", *header.claim->time, *verdict.claim_time_holds ? "holds" : "fails");
   if (verdict.duplicates) s += fmt::format(" waste={}", verdict.duplicates);
   if (code != 0) s += fmt::format(": {}", error_summary(diagnostics));
+  if (verdict.stopped) s += " (stopped at the error limit)";
   return s;
 }
 
@@ -113,6 +114,7 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
                      {"message", d.message}});
   j["diagnostics"] = diags;
   j["errors_total"] = diagnostics.total();
+  j["stopped_at_error_limit"] = verdict.stopped;
   return j;
 }
 

@@ -65,7 +65,6 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   uint32_t serial = 0;  // steps seen, also the stamp of the current step
   StepStats step;
   double cost = 0;
-  bool stopped = false;
 
   auto close_step = [&]() {
     if (serial == 0) return;
@@ -76,7 +75,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
 
   for (;;) {
     if (diag.limit_reached()) {
-      stopped = true;
+      verdict.stopped = true;
       break;
     }
     const Reader::Event event = reader.next(t);
@@ -130,7 +129,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     verdict.checked = false;
     return verdict;
   }
-  if (stopped) return verdict;
+  if (verdict.stopped) return verdict;
 
   verdict.missing = knowledge.check_delivery(header.collective_pos, diag);
   verdict.duplicates = knowledge.duplicates();

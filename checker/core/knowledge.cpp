@@ -99,8 +99,8 @@ uint64_t Knowledge::check_delivery(SourcePos pos, Diagnostics& diagnostics) cons
     std::string name = topology_.node_name(collective_.message_node(first));
     if (collective_.parts > 1) name += fmt::format("/{}", collective_.message_part(first));
     if (!named.empty()) named += ", ";
-    named += missing_here == 1 ? fmt::format("{} lacks message {}", topology_.node_name(v), name)
-                               : fmt::format("{} lacks {} messages, first {}", topology_.node_name(v), missing_here, name);
+    named += missing_here == 1 ? fmt::format("node {} lacks message {}", topology_.node_name(v), name)
+                               : fmt::format("node {} lacks {} messages, first {}", topology_.node_name(v), missing_here, name);
   }
   if (short_nodes > 0) {
     if (short_nodes > nodes_named) named += fmt::format(", and {} more node(s)", short_nodes - nodes_named);

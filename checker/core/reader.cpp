@@ -164,6 +164,7 @@ bool Reader::header_line(Header& header, Cursor& c, std::string_view keyword) {
 
 bool Reader::parse_topology(Header& header, Cursor& c) {
   header.topology_pos = {c.line_number, 1};
+  topology_seen_ = true;
   c.skip_space();
   const SourcePos kind_pos = c.pos();
   const std::string_view kind = c.word();
@@ -294,7 +295,9 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
     return false;
   }
   if (!header.topology) {
-    diag_.error(kind_pos, Property::syntax, "the collective line must come after the topology line");
+    // After a topology line with errors, stay silent: its error says it all.
+    if (!topology_seen_)
+      diag_.error(kind_pos, Property::syntax, "the collective line must come after the topology line");
     return false;
   }
   const uint32_t nodes = header.topology->node_count();

@@ -49,6 +49,7 @@ class Reader {
   uint32_t step_ = 0;
   SourcePos step_pos_;
   bool saw_step_ = false;
+  bool topology_seen_ = false;
 };
 
 }  // namespace schedcheck

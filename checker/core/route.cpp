@@ -18,17 +18,18 @@ bool expand_route(const Topology& topology, const Transfer& transfer, std::vecto
   for (const Move& move : transfer.moves) {
     // A path longer than the channel count necessarily repeats a channel;
     // stopping there keeps a huge repeat count from costing time or memory.
-    const uint64_t limit = uint64_t{topology.channel_slots()} + 1;
+    const uint64_t limit = move.count > 1 ? uint64_t{topology.channel_slots()} + 1 : 1;
     const uint64_t count = move.count < limit ? move.count : limit;
     for (uint64_t i = 0; i < count; ++i) {
-      const ChannelId c = topology.grid_channel(at, move.dim, move.negative);
+      NodeId head = no_node;
+      const ChannelId c = topology.grid_step(at, move.dim, move.negative, head);
       if (c == no_channel) {
         diagnostics.error({line, move.col}, Property::well_formed,
                           fmt::format("move {}{} from {} leaves the {} (not a link)", move.negative ? '-' : '+',
                                       move.dim + 1, topology.node_name(at), topology.describe()));
         return false;
       }
-      at = topology.channel_head(c);
+      at = head;
       hops.push_back({c, at, move.col});
     }
   }

@@ -140,18 +140,9 @@ uint32_t Topology::channel_port(ChannelId c) const {
 NodeId Topology::channel_head(ChannelId c) const {
   if (!is_grid()) return head_[c];
   const uint32_t k2 = 2 * dimensions();
-  const NodeId v = c / k2;
-  const uint32_t port = c % k2;
-  const uint32_t dim = port / 2;
-  const bool negative = port % 2 != 0;
-  const uint32_t x = coordinate(v, dim);
-  const uint32_t n = sizes_[dim];
-  if (negative) {
-    if (x > 0) return v - stride_[dim];
-    return wraps() ? v + (n - 1) * stride_[dim] : no_node;
-  }
-  if (x + 1 < n) return v + stride_[dim];
-  return wraps() ? v - (n - 1) * stride_[dim] : no_node;
+  NodeId head = no_node;
+  grid_step(c / k2, (c % k2) / 2, c % 2 != 0, head);
+  return head;
 }
 
 uint32_t Topology::out_degree(NodeId v) const {
@@ -182,13 +173,21 @@ uint32_t Topology::min_degree() const {
   return d;
 }
 
-ChannelId Topology::grid_channel(NodeId v, uint32_t dim, bool negative) const {
-  const ChannelId c = v * 2 * dimensions() + 2 * dim + (negative ? 1 : 0);
-  if (!wraps()) {
-    const uint32_t x = coordinate(v, dim);
-    if (negative ? x == 0 : x + 1 == sizes_[dim]) return no_channel;
+ChannelId Topology::grid_step(NodeId v, uint32_t dim, bool negative, NodeId& head) const {
+  // The hot path of every grid check: one division for the coordinate.
+  const uint32_t x = coordinate(v, dim);
+  const uint32_t n = sizes_[dim];
+  const uint32_t stride = stride_[dim];
+  if (negative) {
+    if (x > 0) head = v - stride;
+    else if (wraps()) head = v + (n - 1) * stride;
+    else return head = no_node, no_channel;
+  } else {
+    if (x + 1 < n) head = v + stride;
+    else if (wraps()) head = v - (n - 1) * stride;
+    else return head = no_node, no_channel;
   }
-  return c;
+  return v * 2 * dimensions() + 2 * dim + (negative ? 1 : 0);
 }
 
 ChannelId Topology::channel_between(NodeId a, NodeId b) const {

@@ -54,8 +54,8 @@ class Topology {
   uint32_t min_degree() const;
 
   // Grid move: the channel from v one hop along dimension `dim`, or
-  // no_channel when that leaves a mesh.
-  ChannelId grid_channel(NodeId v, uint32_t dim, bool negative) const;
+  // no_channel when that leaves a mesh; `head` receives the node it reaches.
+  ChannelId grid_step(NodeId v, uint32_t dim, bool negative, NodeId& head) const;
   // Any topology: a channel from a to b (the first one, if parallel ones exist).
   ChannelId channel_between(NodeId a, NodeId b) const;
 

@@ -22,6 +22,7 @@ struct Verdict {
   bool verified = false;
   bool header_ok = false;  // false: parse errors stopped the check before the body
   bool checked = true;     // false: the model's checks are not implemented (flit level)
+  bool stopped = false;    // the error limit ended the check before the end of the file
   uint64_t steps = 0;
   uint64_t transfers = 0;
   uint64_t hops = 0;

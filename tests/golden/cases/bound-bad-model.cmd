@@ -1,0 +1,1 @@
+bound broadcast --topology torus:4x4 --model wormhole,all-prot

@@ -1,0 +1,1 @@
+bound broadcast --topology torus:7x7x7 --model wormhole,all-port

@@ -1,0 +1,1 @@
+bound gossip --topology torus:6x6 --model store-and-forward,all-port

@@ -1,0 +1,1 @@
+check --json schedules/examples/broken-causality.sched

@@ -1,0 +1,1 @@
+check --json schedules/examples/broadcast-ring8-wormhole.sched

@@ -1,0 +1,1 @@
+check schedules/examples/broken-shared-channel.sched

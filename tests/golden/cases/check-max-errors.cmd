@@ -1,0 +1,1 @@
+check --max-errors 1 schedules/examples/broken-shared-channel.sched

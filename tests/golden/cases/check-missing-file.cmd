@@ -1,0 +1,1 @@
+check no/such/file.sched

@@ -1,0 +1,1 @@
+check schedules/examples/broadcast-ring8-wormhole.sched schedules/examples/broken-dimension-order.sched

@@ -1,0 +1,1 @@
+check schedules/examples/broadcast-torus5x5-wormhole.sched

@@ -1,0 +1,1 @@
+convert schedules/examples/broadcast-ring8-wormhole.sched

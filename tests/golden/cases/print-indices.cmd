@@ -1,0 +1,1 @@
+print --indices schedules/examples/broken-dimension-order.sched

@@ -1,0 +1,1 @@
+print schedules/examples/broadcast-ring8-wormhole.sched
