@@ -117,6 +117,8 @@ int run_check(const Arguments& args) {
       fmt::print("{}\n", verdict_json(path, header, verdict, diag).dump());
     } else {
       print_diagnostics(diag, verdict.stopped);
+      if (diag.total() > 0 && is_json_path(path))
+        fmt::print(stderr, "{}: note: positions are lines of its text form: schedcheck convert {}\n", path, path);
       fmt::print("{}\n", verdict_line(path, header, verdict, diag));
     }
     std::fflush(stdout);

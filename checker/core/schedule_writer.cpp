@@ -58,10 +58,16 @@ void append_transfer(std::string& out, const Header& header, const Transfer& t, 
     if (count > 1) out += fmt::format("*{}", count);
     i = j;
   }
-  for (const PathNode& p : t.path) out += " > " + node_text(topo, p.node, naming);
+  for (const PathNode& p : t.path) {
+    out += " > ";
+    out += node_text(topo, p.node, naming);
+  }
   if (!t.messages.empty()) {
     out += " :";
-    for (const MessageRef& ref : t.messages) out += " " + message_text(header, ref.message, naming);
+    for (const MessageRef& ref : t.messages) {
+      out += ' ';
+      out += message_text(header, ref.message, naming);
+    }
   }
   if (t.time) out += fmt::format(" @{}", *t.time);
 }
