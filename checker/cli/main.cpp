@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -75,14 +76,17 @@ bool open_input(const std::string& path, Input& in, std::string& error) {
   return true;
 }
 
-size_t max_errors(const Arguments& args) {
-  if (auto v = args.value("--max-errors")) {
-    try {
-      return std::stoul(*v);
-    } catch (...) {
-    }
+// --max-errors N, N >= 1; nullopt (after a message) when N is not a count.
+std::optional<size_t> max_errors(const Arguments& args) {
+  const auto v = args.value("--max-errors");
+  if (!v) return 20;
+  size_t n = 0;
+  auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
+  if (ec != std::errc{} || end != v->data() + v->size() || n == 0) {
+    program_error(fmt::format("--max-errors takes a whole number of at least 1, not '{}'", *v));
+    return std::nullopt;
   }
-  return 20;
+  return n;
 }
 
 void print_diagnostics(const Diagnostics& diag, bool stopped = false) {
@@ -97,6 +101,8 @@ void print_diagnostics(const Diagnostics& diag, bool stopped = false) {
 
 int run_check(const Arguments& args) {
   if (args.positional.empty()) return program_error("check needs at least one FILE (or - for stdin)");
+  const auto limit = max_errors(args);
+  if (!limit) return exit_usage;
   const bool json = args.flag("--json");
   int worst = exit_verified;
   for (const std::string& path : args.positional) {
@@ -106,7 +112,7 @@ int run_check(const Arguments& args) {
       worst = std::max(worst, program_error(error));
       continue;
     }
-    Diagnostics diag(path, max_errors(args));
+    Diagnostics diag(path, *limit);
     Header header;
     CheckOptions options;
     options.per_step_stats = json;
@@ -230,7 +236,9 @@ int run_print(const Arguments& args) {
   std::string error;
   if (!open_input(args.positional[0], in, error)) return program_error(error);
   const NodeNaming naming = args.flag("--indices") ? NodeNaming::indices : NodeNaming::coordinates;
-  Diagnostics diag(args.positional[0], max_errors(args));
+  const auto limit = max_errors(args);
+  if (!limit) return exit_usage;
+  Diagnostics diag(args.positional[0], *limit);
   Header header;
   Reader reader(*in.source, diag);
   if (!reader.read_header(header)) {
@@ -263,7 +271,9 @@ int run_convert(const Arguments& args) {
   std::string error;
   if (!open_input(path, in, error)) return program_error(error);
   const NodeNaming naming = args.flag("--indices") ? NodeNaming::indices : NodeNaming::coordinates;
-  Diagnostics diag(path, max_errors(args));
+  const auto limit = max_errors(args);
+  if (!limit) return exit_usage;
+  Diagnostics diag(path, *limit);
   if (to == "text") {
     // Through the core's reader, so what is written is what the checker reads.
     Header header;

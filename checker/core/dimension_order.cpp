@@ -15,9 +15,9 @@ void check_dimension_order(const Topology& topology, Routing routing, const std:
     const uint32_t n = topology.size(dim);
     if (run <= n / 2) return true;
     diagnostics.error({transfer_pos.line, run_col}, Property::dimension_order,
-                      fmt::format("path goes {} hops the longer way round dimension {} (size {}: the shorter way is "
-                                  "{} hops)",
-                                  run, dim + 1, n, n - run));
+                      fmt::format("path goes {} hops along dimension {}, the longer way round (size {}: at most {} "
+                                  "hops the shorter way)",
+                                  run, dim + 1, n, n / 2));
     return false;
   };
   for (const Hop& hop : hops) {

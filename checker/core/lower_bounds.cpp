@@ -55,33 +55,43 @@ std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& mode
   const bool non_combining = model.combining == Combining::non_combining;
   const bool sf = model.switching == Switching::store_and_forward;
 
-  if (broadcast && !one_port) {
-    const uint64_t D = topology.max_degree();
+  // Every collective spreads data from (or, for gather, to) one node at a
+  // time per port, so the informed-set argument of broadcast bounds them all.
+  const bool to_root = collective.kind == CollectiveKind::gather || collective.kind == CollectiveKind::concentration;
+  auto spread = [&](const char* fanout, const char* reach) {
+    if (to_root)
+      return fmt::format("reversed in time, a gather is a broadcast from the root: in s steps data reaches the root "
+                         "from at most {} nodes",
+                         reach);
+    return fmt::format("{} at most {} per step, so at most {} nodes {} after s steps",
+                       broadcast ? "each informed node informs" : "each node holding a message passes it to", fanout,
+                       reach, broadcast ? "are informed" : "hold it");
+  };
+  const uint64_t D = topology.max_degree();
+  if (!one_port && D > 0) {
     const bool torus = topology.kind() == TopologyKind::torus || topology.kind() == TopologyKind::ring;
     out.push_back({"broadcast-all-port",
-                   torus ? "Wang-Tseng, Lemma 1 (torus case of the degree bound)" : "degree bound (Wang-Tseng, Lemma 1, generalised)",
+                   torus ? "Wang-Tseng, Lemma 1 (torus case of the degree bound)"
+                         : "degree bound (Wang-Tseng, Lemma 1, generalised)",
                    torus ? "ceil(log_{2k+1} P), P = n1*...*nk" : "ceil(log_{D+1} P)",
-                   fmt::format("each informed node informs at most D others per step, so at most (D+1)^s nodes "
-                               "are informed after s steps; P = {}, {}: (D+1)^s >= P needs s >= {}",
-                               P, degree_symbol(topology), ceil_log(D + 1, P)),
+                   fmt::format("{}; P = {}, {}: (D+1)^s >= P needs s >= {}", spread("D others", "(D+1)^s"), P,
+                               degree_symbol(topology), ceil_log(D + 1, P)),
                    ceil_log(D + 1, P)});
   }
-  if (broadcast && one_port) {
+  if (one_port) {
     out.push_back({"broadcast-one-port", "recursive doubling bound", "ceil(log_2 P)",
-                   fmt::format("each informed node informs at most one other per step, so at most 2^s are informed "
-                               "after s steps; P = {}: s >= {}",
-                               P, ceil_log(2, P)),
+                   fmt::format("{}; P = {}: 2^s >= P needs s >= {}", spread("one other", "2^s"), P, ceil_log(2, P)),
                    ceil_log(2, P)});
   }
   if (sf && collective.has_root()) {
     const uint32_t e = eccentricity(topology, collective.root);
-    if (e == UINT32_MAX) return out;  // disconnected: delivery fails, no bound to state
     const char* who = broadcast ? "source" : "root";
-    out.push_back({"store-and-forward-distance", "distance bound", fmt::format("ecc({})", who),
-                   fmt::format("a packet crosses one link per step, and the node farthest from the {} {} is {} "
-                               "hops away",
-                               who, topology.node_name(collective.root), e),
-                   e});
+    if (e != UINT32_MAX)  // unreachable nodes: delivery fails, no bound to state
+      out.push_back({"store-and-forward-distance", "distance bound", fmt::format("ecc({})", who),
+                     fmt::format("a packet crosses one link per step, and the node farthest from the {} {} is {} "
+                                 "hops away",
+                                 who, topology.node_name(collective.root), e),
+                     e});
   }
   if (sf && gossip) {
     const uint32_t d = diameter(topology);
@@ -92,21 +102,22 @@ std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& mode
   }
   if (gossip && non_combining) {
     const uint64_t needed = uint64_t{collective.parts} * (P - 1);
-    if (one_port) {
-      out.push_back({"gossip-one-port-non-combining", "in-degree bound", "parts*(P-1)",
-                     fmt::format("every node receives at most one packet per step and needs {} packets", needed),
-                     needed});
-    } else {
-      const uint64_t delta = topology.min_degree();
-      const bool torus2 = topology.kind() == TopologyKind::torus && topology.dimensions() == 2;
-      out.push_back({"gossip-all-port-non-combining",
-                     torus2 ? "Soch-Tvrdik optimum (Meyer-Sibeyn, Section 1)" : "in-degree bound",
-                     torus2 ? "ceil(parts*(n1*n2-1)/4)" : "ceil(parts*(P-1)/delta), delta the minimum degree",
-                     fmt::format("a node of degree {} receives at most {} packets per step and needs {}: "
-                                 "ceil({}/{}) = {}",
-                                 delta, delta, needed, needed, delta, ceil_div(needed, delta)),
+    const uint64_t delta = one_port ? 1 : topology.min_degree();
+    // The Soch-Tvrdik optimum is this bound's value on 2-D tori with n1, n2 >= 3,
+    // one packet per PU and store-and-forward switching.
+    const bool soch_tvrdik = !one_port && sf && collective.parts == 1 && topology.kind() == TopologyKind::torus &&
+                             topology.dimensions() == 2 && topology.size(0) >= 3 && topology.size(1) >= 3;
+    if (delta > 0)
+      out.push_back({one_port ? "gossip-one-port-non-combining" : "gossip-all-port-non-combining",
+                     soch_tvrdik ? "in-degree bound; the Soch-Tvrdik optimum (Meyer-Sibeyn, Section 1)"
+                                 : "in-degree bound",
+                     one_port      ? "parts*(P-1)"
+                     : soch_tvrdik ? "ceil((n1*n2-1)/4)"
+                                   : "ceil(parts*(P-1)/delta), delta the minimum degree",
+                     fmt::format("a node receives at most {} packet(s) per step ({}) and needs {}: ceil({}/{}) = {}",
+                                 delta, one_port ? "one-port" : "its degree", needed, needed, delta,
+                                 ceil_div(needed, delta)),
                      ceil_div(needed, delta)});
-    }
   }
   if (!broadcast && !gossip && non_combining) {
     // Scatter sends P-1 packets out of the root, gather takes P-1 in.

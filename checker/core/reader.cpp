@@ -100,7 +100,10 @@ bool Reader::read_header(Header& header) {
                                 version, format_version));
         return false;
       }
-      if (!c.at_end()) diag_.error(c.pos(), Property::syntax, "unexpected text after the version");
+      if (!c.at_end()) {
+        diag_.error(c.pos(), Property::syntax, "unexpected text after the version");
+        return false;
+      }
       header.version = static_cast<uint32_t>(version);
       have_version = true;
       continue;
