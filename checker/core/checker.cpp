@@ -79,7 +79,10 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       break;
     }
     const Reader::Event event = reader.next(t);
-    if (event == Reader::Event::end) break;
+    if (event == Reader::Event::end) {
+      verdict.stopped = reader.stopped_at_limit();
+      break;
+    }
     if (event == Reader::Event::step) {
       close_step();
       ++serial;

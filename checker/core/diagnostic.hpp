@@ -42,7 +42,7 @@ struct Diagnostic {
 class Diagnostics {
  public:
   explicit Diagnostics(std::string file, size_t max_kept = 20)
-      : file_(std::move(file)), max_kept_(max_kept) {}
+      : file_(std::move(file)), max_kept_(max_kept > 0 ? max_kept : 1) {}
 
   void error(SourcePos pos, Property property, std::string message);
 

@@ -41,7 +41,7 @@ bool LineSource::next(std::string_view& line) {
     const size_t nl = text_.find('\n');
     line = text_.substr(0, nl);
     text_ = nl == std::string_view::npos ? std::string_view{} : text_.substr(nl + 1);
-    bytes_read_ += line.size() + 1;
+    bytes_read_ += line.size() + (nl == std::string_view::npos ? 0 : 1);
   } else {
     size_t scanned = begin_;
     for (;;) {

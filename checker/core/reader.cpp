@@ -1,6 +1,7 @@
 // Reader: header and body grammar of specs/format.md, with positions for every error.
 #include "reader.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -73,6 +74,22 @@ bool is_blank_line(std::string_view line) {
 
 namespace {
 constexpr std::string_view header_keywords[] = {"topology", "model", "collective", "cost", "claim"};
+
+// Levenshtein distance, for "did you mean" on short keywords.
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
 }  // namespace
 
 bool Reader::read_header(Header& header) {
@@ -118,9 +135,22 @@ bool Reader::read_header(Header& header) {
         has_pending_ = true;
         break;
       }
-      diag_.error(word_pos, Property::syntax,
-                  fmt::format("unknown header keyword '{}' (expected topology, model, collective, cost, claim or step)",
-                              keyword));
+      // A near miss of a keyword is most likely that keyword misspelt: say so,
+      // and do not also report its line as missing.
+      int near = -1;
+      for (int i = 0; i < 5; ++i)
+        if (edit_distance(keyword, header_keywords[i]) <= 2) near = i;
+      if (near >= 0) {
+        seen[near] = true;
+        if (near == 0) topology_seen_ = true;
+        diag_.error(word_pos, Property::syntax,
+                    fmt::format("unknown header keyword '{}' (did you mean '{}'?)", keyword, header_keywords[near]));
+      } else {
+        diag_.error(word_pos, Property::syntax,
+                    fmt::format("unknown header keyword '{}' (expected topology, model, collective, cost, claim or "
+                                "step)",
+                                keyword));
+      }
       ok = false;
       continue;
     }
@@ -159,7 +189,8 @@ bool Reader::header_line(Header& header, Cursor& c, std::string_view keyword) {
   else if (keyword == "cost") ok = parse_cost(header, c);
   else ok = parse_claim(header, c);
   if (ok && !c.at_end()) {
-    diag_.error(c.pos(), Property::syntax, fmt::format("unexpected '{}' at the end of the {} line", c.word(), keyword));
+    const SourcePos pos = c.pos();
+    diag_.error(pos, Property::syntax, fmt::format("unexpected '{}' at the end of the {} line", c.word(), keyword));
     ok = false;
   }
   return ok;
@@ -198,7 +229,8 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
     if (!built.topology) return fail(sizes_pos, fmt::format("not a {}: {}", kind, built.error));
   } else if (kind == "tree") {
     c.skip_space();
-    if (c.word() != "parents") return fail(c.pos(), "expected 'parents' after 'tree'");
+    const SourcePos parents_pos = c.pos();
+    if (c.word() != "parents") return fail(parents_pos, "expected 'parents' after 'tree'");
     std::vector<NodeId> parents;
     const SourcePos list_pos = (c.skip_space(), c.pos());
     while (!c.at_end()) {
@@ -218,7 +250,8 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
     if (!parse_number(c.word(), nodes) || nodes >= no_node)
       return fail(count_pos, "expected the node count after 'graph'");
     c.skip_space();
-    if (c.word() != "edges") return fail(c.pos(), "expected 'edges' after the node count");
+    const SourcePos edges_pos = c.pos();
+    if (c.word() != "edges") return fail(edges_pos, "expected 'edges' after the node count");
     std::vector<std::pair<NodeId, NodeId>> edges;
     while (!c.at_end()) {
       const SourcePos pos = c.pos();
@@ -305,9 +338,18 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
   }
   const uint32_t nodes = header.topology->node_count();
   bool have_root = false;
+  std::vector<std::string_view> keys_seen;
   while (!c.at_end()) {
     const SourcePos pos = c.pos();
     const std::string_view key = c.word();
+    const bool repeated = std::find(keys_seen.begin(), keys_seen.end(), key) != keys_seen.end() ||
+                          (key == "length" && std::find(keys_seen.begin(), keys_seen.end(), "lengths") != keys_seen.end()) ||
+                          (key == "lengths" && std::find(keys_seen.begin(), keys_seen.end(), "length") != keys_seen.end());
+    if (repeated) {
+      diag_.error(pos, Property::syntax, fmt::format("'{}' given twice (or with both length and lengths)", key));
+      return false;
+    }
+    keys_seen.push_back(key);
     const char* root_word = coll.kind == CollectiveKind::broadcast ? "source" : "root";
     if (key == root_word && coll.has_root()) {
       c.skip_space();
@@ -536,6 +578,11 @@ Reader::Event Reader::next(Transfer& out) {
     if (c.at_end()) continue;
     Event event = Event::end;
     if (body_line(c, out, event)) return event;
+    // A line with errors is skipped; past the error limit reading ends here.
+    if (diag_.limit_reached()) {
+      stopped_at_limit_ = true;
+      return Event::end;
+    }
   }
 }
 
@@ -571,7 +618,8 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     return true;
   }
   if (first != '(' && !(first >= '0' && first <= '9')) {
-    diag_.error(c.pos(), Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", c.word()));
+    const SourcePos pos = c.pos();
+    diag_.error(pos, Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", c.word()));
     return false;
   }
   if (!saw_step_ && header_->model.step_synchronous()) {
@@ -672,7 +720,8 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     out.time = t;
   }
   if (!c.at_end()) {
-    diag_.error(c.pos(), Property::syntax, fmt::format("unexpected '{}' in a transfer", c.word()));
+    const SourcePos pos = c.pos();
+    diag_.error(pos, Property::syntax, fmt::format("unexpected '{}' in a transfer", c.word()));
     return false;
   }
   if (header_->model.step_synchronous() && out.time) {

@@ -25,6 +25,8 @@ class Reader {
   uint32_t step_number() const { return step_; }
   SourcePos step_pos() const { return step_pos_; }
   uint32_t line_number() const { return source_.line_number(); }
+  // True when next() ended at the diagnostics limit, not at the end of the text.
+  bool stopped_at_limit() const { return stopped_at_limit_; }
 
  private:
   struct Cursor;
@@ -50,6 +52,7 @@ class Reader {
   SourcePos step_pos_;
   bool saw_step_ = false;
   bool topology_seen_ = false;
+  bool stopped_at_limit_ = false;
 };
 
 }  // namespace schedcheck

@@ -1,0 +1,206 @@
+// Tests of line_source.hpp: lines from memory, files and pipes, including lines longer than one read chunk.
+#include "line_source.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+namespace schedcheck {
+namespace {
+
+std::vector<std::string> all_lines(LineSource& source) {
+  std::vector<std::string> lines;
+  std::string_view line;
+  while (source.next(line)) {
+    lines.emplace_back(line);
+    CHECK(source.line_number() == lines.size());
+  }
+  return lines;
+}
+
+std::vector<std::string> lines_of_memory(std::string_view text) {
+  LineSource source(text);
+  return all_lines(source);
+}
+
+// A file removed when the test ends; the descriptor reads it from the start.
+struct TempFile {
+  std::string path;
+  explicit TempFile(const std::string& content) {
+    const char* dir = std::getenv("TMPDIR");
+    path = std::string(dir && *dir ? dir : "/tmp") + "/schedcheck-line-source-XXXXXX";
+    const int fd = ::mkstemp(path.data());
+    REQUIRE(fd >= 0);
+    size_t done = 0;
+    while (done < content.size()) {
+      const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+      REQUIRE(n > 0);
+      done += static_cast<size_t>(n);
+    }
+    ::close(fd);
+  }
+  ~TempFile() { ::unlink(path.c_str()); }
+};
+
+std::vector<std::string> lines_of_file(const std::string& content, uint64_t* bytes = nullptr) {
+  TempFile file(content);
+  const int fd = ::open(file.path.c_str(), O_RDONLY);
+  REQUIRE(fd >= 0);
+  LineSource source(fd);
+  auto lines = all_lines(source);
+  CHECK(source.error().empty());
+  if (bytes) *bytes = source.bytes_read();
+  ::close(fd);
+  return lines;
+}
+
+// A pipe delivers the text in the writer's small pieces, so reads come back
+// short and lines straddle every kind of boundary.
+std::vector<std::string> lines_of_pipe(const std::string& content, size_t piece) {
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  std::thread writer([&content, piece, out = fds[1]]() {
+    for (size_t at = 0; at < content.size();) {
+      const size_t n = std::min(piece, content.size() - at);
+      const ssize_t got = ::write(out, content.data() + at, n);
+      if (got <= 0) break;
+      at += static_cast<size_t>(got);
+    }
+    ::close(out);
+  });
+  LineSource source(fds[0]);
+  auto lines = all_lines(source);
+  writer.join();
+  CHECK(source.error().empty());
+  CHECK(source.bytes_read() == content.size());
+  ::close(fds[0]);
+  return lines;
+}
+
+// Splits the way the format defines lines: '\n' ends a line, one '\r' before
+// it is dropped, and a last line without '\n' still counts.
+std::vector<std::string> expected_lines(const std::string& content) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < content.size()) {
+    size_t nl = content.find('\n', start);
+    const size_t end = nl == std::string::npos ? content.size() : nl;
+    std::string line = content.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+    start = nl == std::string::npos ? content.size() : nl + 1;
+  }
+  return lines;
+}
+
+// Lines of 1, 2 and 3 MiB around short ones, CRLF endings, no final newline.
+std::string long_lines_text() {
+  std::string text = "schedcheck 1\r\n";
+  text += std::string((size_t{1} << 20) + 7, 'a') + "\n";
+  text += "short\n\n";
+  text += std::string(size_t{2} << 20, 'b') + "\r\n";
+  for (int i = 0; i < 3000; ++i) text += "  0 +1*" + std::to_string(i) + "\n";
+  text += std::string((size_t{3} << 20) - 1, 'c');
+  return text;
+}
+
+TEST_CASE("memory: lines, empty lines, CRLF and a missing final newline") {
+  CHECK(lines_of_memory("a\nb\n") == std::vector<std::string>{"a", "b"});
+  CHECK(lines_of_memory("a\nb") == std::vector<std::string>{"a", "b"});
+  CHECK(lines_of_memory("a\r\nb\r\n") == std::vector<std::string>{"a", "b"});
+  CHECK(lines_of_memory("a\r") == std::vector<std::string>{"a"});
+  CHECK(lines_of_memory("a\n\n\nb\n") == std::vector<std::string>{"a", "", "", "b"});
+  CHECK(lines_of_memory("\n") == std::vector<std::string>{""});
+  CHECK(lines_of_memory("").empty());
+  CHECK(lines_of_memory("  indented\t\n") == std::vector<std::string>{"  indented\t"});
+  // Only the one CR before the LF (or at the very end) is a line end.
+  CHECK(lines_of_memory("x\r\r\ny\rz\n") == std::vector<std::string>{"x\r", "y\rz"});
+}
+
+TEST_CASE("memory: after the end, next stays false") {
+  LineSource source(std::string_view("x\n"));
+  std::string_view line;
+  REQUIRE(source.next(line));
+  CHECK(line == "x");
+  CHECK_FALSE(source.next(line));
+  CHECK_FALSE(source.next(line));
+  CHECK(source.line_number() == 1);
+  CHECK(source.error().empty());
+}
+
+TEST_CASE("file: the same lines as memory, for short and for long lines") {
+  for (const std::string& text : {std::string("a\nb\n"), std::string("a\r\nb"), std::string("\n\n"),
+                                  std::string("one line without newline")}) {
+    CAPTURE(text);
+    CHECK(lines_of_file(text) == expected_lines(text));
+  }
+  const std::string text = long_lines_text();
+  uint64_t bytes = 0;
+  const auto lines = lines_of_file(text, &bytes);
+  CHECK(bytes == text.size());
+  REQUIRE(lines.size() == expected_lines(text).size());
+  CHECK(lines == expected_lines(text));
+  CHECK(lines[1].size() == (size_t{1} << 20) + 7);
+  CHECK(lines[4].size() == size_t{2} << 20);
+  CHECK(lines.back().size() == (size_t{3} << 20) - 1);
+}
+
+TEST_CASE("file: empty input gives no lines and no error") {
+  uint64_t bytes = 99;
+  CHECK(lines_of_file("", &bytes).empty());
+  CHECK(bytes == 0);
+}
+
+TEST_CASE("file: lines straddling the 1 MiB chunk boundary come out whole") {
+  // 1000-byte lines: the boundary at 2^20 falls inside line 1048.
+  std::string text;
+  for (int i = 0; i < 1200; ++i) {
+    std::string line = std::to_string(i);
+    line.resize(999, '.');
+    text += line + "\n";
+  }
+  const auto lines = lines_of_file(text);
+  REQUIRE(lines.size() == 1200);
+  for (int i : {0, 1047, 1048, 1049, 1199}) {
+    CAPTURE(i);
+    CHECK(lines[i].size() == 999);
+    CHECK(lines[i].rfind(std::to_string(i), 0) == 0);
+  }
+}
+
+TEST_CASE("pipe: short reads and long lines") {
+  const std::string text = long_lines_text();
+  CHECK(lines_of_pipe(text, 4093) == expected_lines(text));
+  const std::string crlf = "schedcheck 1\r\nstep 1\r\n  0 +1\r\n";
+  CHECK(lines_of_pipe(crlf, 1) == std::vector<std::string>{"schedcheck 1", "step 1", "  0 +1"});
+  CHECK(lines_of_pipe("", 1).empty());
+}
+
+TEST_CASE("a descriptor that cannot be read reports an error") {
+  const int fd = ::open("/", O_RDONLY | O_DIRECTORY);
+  REQUIRE(fd >= 0);
+  LineSource source(fd);
+  std::string_view line;
+  CHECK_FALSE(source.next(line));
+  CHECK_FALSE(source.error().empty());
+  ::close(fd);
+}
+
+// bytes_read counts the text consumed; from memory it counts a '\n' the text
+// does not have when the last line has none, unlike the file reader.
+TEST_CASE("memory: bytes_read equals the text's size") {
+  LineSource source(std::string_view("abc\nde"));
+  std::string_view line;
+  while (source.next(line)) {
+  }
+  CHECK(source.bytes_read() == 6);
+}
+
+}  // namespace
+}  // namespace schedcheck
