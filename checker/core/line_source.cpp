@@ -35,7 +35,7 @@ bool LineSource::fill() {
   }
 }
 
-bool LineSource::next(std::string_view& line) {
+bool LineSource::next_slow(std::string_view& line) {
   if (fd_ < 0) {
     if (text_.empty()) return false;
     const size_t nl = text_.find('\n');

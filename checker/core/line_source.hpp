@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,13 +18,29 @@ class LineSource {
   explicit LineSource(std::string_view text) : fd_(-1), text_(text) {}
 
   // The next line without its '\n' (and '\r'); false at the end or on error.
-  bool next(std::string_view& line);
+  // The common case, a whole line already in the buffer, is inline: it runs
+  // once per line of files with tens of millions of lines.
+  bool next(std::string_view& line) {
+    if (fd_ >= 0 && begin_ < end_) {
+      const char* start = buffer_.data() + begin_;
+      if (const void* nl = std::memchr(start, '\n', end_ - begin_)) {
+        const auto* stop = static_cast<const char*>(nl);
+        line = std::string_view(start, static_cast<size_t>(stop - start));
+        begin_ += line.size() + 1;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        ++line_number_;
+        return true;
+      }
+    }
+    return next_slow(line);
+  }
   uint32_t line_number() const { return line_number_; }
   // Set after next() returned false because reading failed or a line was too long.
   const std::string& error() const { return error_; }
   uint64_t bytes_read() const { return bytes_read_; }
 
  private:
+  bool next_slow(std::string_view& line);
   bool fill();
 
   static constexpr size_t initial_chunk = size_t{1} << 20;

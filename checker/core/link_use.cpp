@@ -8,17 +8,17 @@ namespace schedcheck {
 void LinkUse::use(const std::vector<Hop>& hops, uint32_t step_serial, uint32_t step_number, uint32_t line,
                   Diagnostics& diagnostics) {
   for (const Hop& hop : hops) {
-    if (stamp_[hop.channel] == step_serial) {
-      const bool same_line = line_[hop.channel] == line;
+    Use& use = use_[hop.channel];
+    if (use.stamp == step_serial) {
+      const bool same_line = use.line == line;
       diagnostics.error({line, hop.col}, Property::link_disjoint,
                         fmt::format("channel {} used twice in step {} ({})", channel_name(topology_, hop.channel),
                                     step_number,
                                     same_line ? std::string("the path itself uses it twice")
-                                              : fmt::format("first at line {}", line_[hop.channel])));
+                                              : fmt::format("first at line {}", use.line)));
       continue;
     }
-    stamp_[hop.channel] = step_serial;
-    line_[hop.channel] = line;
+    use = {step_serial, line};
   }
 }
 

@@ -13,7 +13,7 @@ namespace schedcheck {
 class LinkUse {
  public:
   explicit LinkUse(const Topology& topology)
-      : topology_(topology), stamp_(topology.channel_slots(), 0), line_(topology.channel_slots(), 0) {}
+      : topology_(topology), use_(topology.channel_slots(), Use{0, 0}) {}
 
   // `step_serial` grows by one per step, so no per-step clearing is needed.
   void use(const std::vector<Hop>& hops, uint32_t step_serial, uint32_t step_number, uint32_t line,
@@ -21,8 +21,12 @@ class LinkUse {
 
  private:
   const Topology& topology_;
-  std::vector<uint32_t> stamp_;  // last step serial that used the channel
-  std::vector<uint32_t> line_;   // line of that use
+  // Side by side, so a hop touches one cache line.
+  struct Use {
+    uint32_t stamp;  // last step serial that used the channel
+    uint32_t line;   // line of that use
+  };
+  std::vector<Use> use_;
 };
 
 }  // namespace schedcheck

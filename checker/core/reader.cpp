@@ -9,38 +9,46 @@
 
 namespace schedcheck {
 
-// A position inside one line; columns are 1-based bytes.
+// A position inside one line; columns are 1-based bytes. Pointers, not
+// indices: this is the innermost loop of a check of millions of lines.
 struct Reader::Cursor {
-  std::string_view line;
-  size_t at = 0;
-  uint32_t line_number = 0;
+  const char* begin;
+  const char* at;
+  const char* end;
+  uint32_t line_number;
+
+  Cursor(std::string_view line, uint32_t number)
+      : begin(line.data()), at(line.data()), end(line.data() + line.size()), line_number(number) {}
 
   void skip_space() {
-    while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+    while (at < end && (*at == ' ' || *at == '\t')) ++at;
   }
   // True when only blanks or a comment remain.
   bool at_end() {
     skip_space();
-    return at >= line.size() || line[at] == '#';
+    return at == end || *at == '#';
   }
-  char peek() const { return at < line.size() ? line[at] : '\0'; }
-  uint32_t col() const { return static_cast<uint32_t>(at + 1); }
+  char peek() const { return at < end ? *at : '\0'; }
+  uint32_t col() const { return static_cast<uint32_t>(at - begin + 1); }
   SourcePos pos() const { return {line_number, col()}; }
   SourcePos pos_at(uint32_t column) const { return {line_number, column}; }
+  std::string_view since(SourcePos pos) const {
+    return {begin + pos.col - 1, static_cast<size_t>(at - (begin + pos.col - 1))};
+  }
   // The next blank-separated word (stops before a comment).
   std::string_view word() {
     skip_space();
-    const size_t start = at;
-    while (at < line.size() && line[at] != ' ' && line[at] != '\t' && line[at] != '#') ++at;
-    return line.substr(start, at - start);
+    const char* start = at;
+    while (at < end && *at != ' ' && *at != '\t' && *at != '#') ++at;
+    return {start, static_cast<size_t>(at - start)};
   }
+  // A decimal number; more than 19 digits saturate to UINT64_MAX, which every
+  // caller rejects as out of range.
   bool digits(uint64_t& value) {
-    const size_t start = at;
+    const char* start = at;
     uint64_t v = 0;
-    while (at < line.size() && line[at] >= '0' && line[at] <= '9') {
-      const uint64_t d = static_cast<uint64_t>(line[at] - '0');
-      if (v > (UINT64_MAX - d) / 10) return false;
-      v = v * 10 + d;
+    while (at < end && static_cast<unsigned char>(*at - '0') < 10) {
+      v = at - start < 19 ? v * 10 + static_cast<uint64_t>(*at - '0') : UINT64_MAX;
       ++at;
     }
     value = v;
@@ -100,7 +108,7 @@ bool Reader::read_header(Header& header) {
   bool seen[5] = {};  // topology, model, collective, cost, claim
   while (source_.next(line)) {
     if (is_blank_line(line)) continue;
-    Cursor c{line, 0, source_.line_number()};
+    Cursor c(line, source_.line_number());
     const SourcePos word_pos = (c.skip_space(), c.pos());
     const std::string_view keyword = c.word();
     if (!have_version) {
@@ -269,6 +277,8 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
     return fail(kind_pos, fmt::format("unknown topology '{}' (expected torus, mesh, ring, path, tree or graph)", kind));
   }
   header.topology = std::move(built.topology);
+  nodes_ = header.topology->node_count();
+  dims_ = header.topology->is_grid() ? header.topology->dimensions() : 0;
   return true;
 }
 
@@ -485,12 +495,13 @@ bool Reader::check_header(Header& header) {
 }
 
 bool Reader::node(Cursor& c, NodeId& out, Property property) {
-  const Topology& topo = *header_->topology;
   const SourcePos pos = c.pos();
   uint64_t value = 0;
   if (c.peek() == '(') {
+    const Topology& topo = *header_->topology;
     ++c.at;
-    std::vector<uint32_t> coords;
+    std::vector<uint32_t>& coords = coords_;
+    coords.clear();
     for (;;) {
       if (!c.digits(value)) {
         diag_.error(c.pos(), Property::syntax, "expected a coordinate in the node name");
@@ -518,16 +529,17 @@ bool Reader::node(Cursor& c, NodeId& out, Property property) {
       if (out != no_node) return true;
     }
     diag_.error(pos, property,
-                fmt::format("node {} is not in {}", c.line.substr(pos.col - 1, c.at - (pos.col - 1)), topo.describe()));
+                fmt::format("node {} is not in {}", c.since(pos), topo.describe()));
     return false;
   }
   if (!c.digits(value)) {
     diag_.error(pos, Property::syntax, "expected a node: an index or coordinates like (1,2)");
     return false;
   }
-  if (value >= topo.node_count()) {
+  if (value >= nodes_) {
     diag_.error(pos, property,
-                fmt::format("node {} is not in {} (indices 0..{})", value, topo.describe(), topo.node_count() - 1));
+                fmt::format("node {} is not in {} (indices 0..{})", c.since(pos), header_->topology->describe(),
+                            nodes_ - 1));
     return false;
   }
   out = static_cast<NodeId>(value);
@@ -574,7 +586,7 @@ Reader::Event Reader::next(Transfer& out) {
         diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", source_.error()));
       return Event::end;
     }
-    Cursor c{line, 0, source_.line_number()};
+    Cursor c(line, source_.line_number());
     if (c.at_end()) continue;
     Event event = Event::end;
     if (body_line(c, out, event)) return event;
@@ -626,11 +638,66 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     diag_.error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
     saw_step_ = true;  // report once, then read the transfers as step 0
   }
+  event = Event::transfer;
+  if (fast_path_ && fast_transfer_line(c, out)) return true;
   out.clear();
   out.pos = c.pos();
-  if (!transfer_line(c, out)) return false;
-  event = Event::transfer;
-  return true;
+  return transfer_line(c, out);
+}
+
+// The common shape of machine-written lines, `INDEX MOVE... [: INDEX...]`
+// with single spaces, read in one tight pass. It declines anything else
+// (coordinates, node lists, parts, comments, errors), and transfer_line, the
+// reference grammar, then reads the line from its start and reports any
+// error; a line it accepts yields the same Transfer as transfer_line.
+bool Reader::fast_transfer_line(const Cursor& c, Transfer& out) {
+  const Collective& coll = header_->collective;
+  if (dims_ == 0 || coll.parts != 1 || !header_->model.step_synchronous()) return false;
+  const char* p = c.at;
+  const char* const end = c.end;
+  // At most 9 digits: the value fits 32 bits, and longer numbers go the slow way.
+  auto number = [&](uint32_t& value) {
+    const char* start = p;
+    uint32_t v = 0;
+    while (p < end && static_cast<unsigned char>(*p - '0') < 10 && p - start < 9) v = v * 10 + static_cast<uint32_t>(*p++ - '0');
+    value = v;
+    return p > start && (p == end || static_cast<unsigned char>(*p - '0') >= 10);
+  };
+  auto col = [&]() { return static_cast<uint32_t>(p - c.begin + 1); };
+  out.clear();
+  out.pos = {c.line_number, col()};
+  uint32_t from = 0;
+  if (!number(from) || from >= nodes_) return false;
+  out.from = from;
+  while (end - p >= 2 && p[0] == ' ' && (p[1] == '+' || p[1] == '-')) {
+    ++p;
+    const uint32_t move_col = col();
+    const bool negative = *p++ == '-';
+    uint32_t dim = 0, count = 1;
+    if (!number(dim) || dim == 0 || dim > dims_) return false;
+    if (p < end && *p == '*') {
+      ++p;
+      if (!number(count) || count == 0) return false;
+    }
+    out.moves.push_back({dim - 1, negative, count, move_col});
+  }
+  if (out.moves.empty()) return false;
+  if (end - p >= 3 && p[0] == ' ' && p[1] == ':' && p[2] == ' ') {
+    p += 3;
+    const bool broadcast = coll.kind == CollectiveKind::broadcast;
+    for (;;) {
+      const uint32_t message_col = col();
+      uint32_t v = 0;
+      if (!number(v) || v >= nodes_ || (broadcast && v != coll.root)) return false;
+      out.messages.push_back({broadcast ? 0 : v, message_col});
+      if (end - p >= 2 && p[0] == ' ' && static_cast<unsigned char>(p[1] - '0') < 10) {
+        ++p;
+        continue;
+      }
+      break;
+    }
+  }
+  return p == end;
 }
 
 bool Reader::transfer_line(Cursor& c, Transfer& out) {
@@ -655,13 +722,13 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
           return false;
         }
       }
-      if (!topo.is_grid()) {
+      if (dims_ == 0) {
         diag_.error(c.pos_at(col), Property::well_formed,
                     fmt::format("moves need a grid topology; on a {} give the path as '> node > node'",
                                 topology_kind_name(topo.kind())));
         return false;
       }
-      if (dim == 0 || dim > topo.dimensions()) {
+      if (dim == 0 || dim > dims_) {
         diag_.error(c.pos_at(col), Property::well_formed,
                     fmt::format("dimension {} does not exist in {} (dimensions 1..{})", dim, topo.describe(),
                                 topo.dimensions()));
@@ -676,13 +743,14 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     } else if (ch == '>') {
       ++c.at;
       c.skip_space();
-      PathNode pn{no_node, c.col()};
+      const uint32_t col = c.col();
       if (!out.moves.empty()) {
         diag_.error(c.pos(), Property::syntax, "a route is either moves or a node list, not both");
         return false;
       }
-      if (!node(c, pn.node, Property::well_formed)) return false;
-      out.path.push_back(pn);
+      NodeId v = no_node;
+      if (!node(c, v, Property::well_formed)) return false;
+      out.path.push_back({v, col});
     } else {
       break;
     }
@@ -698,9 +766,10 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       c.skip_space();
       const char ch = c.peek();
       if (ch != '(' && !(ch >= '0' && ch <= '9')) break;
-      MessageRef ref{0, c.col()};
-      if (!message(c, ref.message)) return false;
-      out.messages.push_back(ref);
+      const uint32_t col = c.col();
+      MessageId m = 0;
+      if (!message(c, m)) return false;
+      out.messages.push_back({m, col});
     }
     if (out.messages.empty()) {
       diag_.error(c.pos(), Property::syntax, "expected at least one message after ':'");

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "diagnostic.hpp"
 #include "line_source.hpp"
@@ -25,6 +26,9 @@ class Reader {
   uint32_t step_number() const { return step_; }
   SourcePos step_pos() const { return step_pos_; }
   uint32_t line_number() const { return source_.line_number(); }
+  // The fast path for common lines is on by default; turning it off leaves the
+  // reference grammar alone, which tests use to compare the two.
+  void set_fast_path(bool on) { fast_path_ = on; }
   // True when next() ended at the diagnostics limit, not at the end of the text.
   bool stopped_at_limit() const { return stopped_at_limit_; }
 
@@ -39,6 +43,7 @@ class Reader {
   bool check_header(Header& header);
   bool body_line(Cursor& c, Transfer& out, Event& event);
   bool transfer_line(Cursor& c, Transfer& out);
+  bool fast_transfer_line(const Cursor& c, Transfer& out);
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.
   bool node(Cursor& c, NodeId& out, Property property);
   bool message(Cursor& c, MessageId& out);
@@ -46,6 +51,10 @@ class Reader {
   LineSource& source_;
   Diagnostics& diag_;
   const Header* header_ = nullptr;
+  // Facts of the header's topology that every body line needs.
+  uint32_t nodes_ = 0;
+  uint32_t dims_ = 0;  // 0 unless a grid
+  std::vector<uint32_t> coords_;  // scratch for coordinate node names
   std::string_view pending_;  // the first body line, read while parsing the header
   bool has_pending_ = false;
   uint32_t step_ = 0;
@@ -53,6 +62,7 @@ class Reader {
   bool saw_step_ = false;
   bool topology_seen_ = false;
   bool stopped_at_limit_ = false;
+  bool fast_path_ = true;
 };
 
 }  // namespace schedcheck

@@ -44,6 +44,8 @@ Topology::Built Topology::grid(TopologyKind kind, std::vector<uint32_t> sizes) {
   uint32_t stride = 1;
   for (uint32_t n : t.sizes_) {
     t.stride_.push_back(stride);
+    t.stride_div_.emplace_back(stride);
+    t.size_div_.emplace_back(n);
     stride *= n;
   }
   return {std::move(t), {}};
@@ -171,23 +173,6 @@ uint32_t Topology::min_degree() const {
   uint32_t d = UINT32_MAX;
   for (NodeId v = 0; v < nodes_; ++v) d = std::min(d, out_degree(v));
   return d;
-}
-
-ChannelId Topology::grid_step(NodeId v, uint32_t dim, bool negative, NodeId& head) const {
-  // The hot path of every grid check: one division for the coordinate.
-  const uint32_t x = coordinate(v, dim);
-  const uint32_t n = sizes_[dim];
-  const uint32_t stride = stride_[dim];
-  if (negative) {
-    if (x > 0) head = v - stride;
-    else if (wraps()) head = v + (n - 1) * stride;
-    else return head = no_node, no_channel;
-  } else {
-    if (x + 1 < n) head = v + stride;
-    else if (wraps()) head = v - (n - 1) * stride;
-    else return head = no_node, no_channel;
-  }
-  return v * 2 * dimensions() + 2 * dim + (negative ? 1 : 0);
 }
 
 ChannelId Topology::channel_between(NodeId a, NodeId b) const {

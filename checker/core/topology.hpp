@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "fast_divisor.hpp"
+
 namespace schedcheck {
 
 using NodeId = uint32_t;
@@ -59,7 +61,9 @@ class Topology {
   // Any topology: a channel from a to b (the first one, if parallel ones exist).
   ChannelId channel_between(NodeId a, NodeId b) const;
 
-  uint32_t coordinate(NodeId v, uint32_t dim) const { return (v / stride_[dim]) % sizes_[dim]; }
+  uint32_t coordinate(NodeId v, uint32_t dim) const {
+    return size_div_[dim].remainder(stride_div_[dim].quotient(v));
+  }
   uint32_t stride(uint32_t dim) const { return stride_[dim]; }
   // Coordinates to index (dimension 1 varies fastest); no_node if out of range.
   NodeId node_at(const std::vector<uint32_t>& coords) const;
@@ -75,6 +79,7 @@ class Topology {
   uint32_t nodes_ = 0;
   std::vector<uint32_t> sizes_;   // grids only
   std::vector<uint32_t> stride_;  // grids only
+  std::vector<FastDivisor> stride_div_, size_div_;  // the same, as divisors
   std::vector<NodeId> parents_;   // trees only, for describe()
   std::vector<std::pair<NodeId, NodeId>> edges_;  // graphs only, for describe()
   // Adjacency for trees and graphs: channels of v are [offset_[v], offset_[v+1]).
@@ -87,5 +92,22 @@ struct Topology::Built {
   std::optional<Topology> topology;
   std::string error;
 };
+
+inline ChannelId Topology::grid_step(NodeId v, uint32_t dim, bool negative, NodeId& head) const {
+  // The hot path of every grid check: one division for the coordinate.
+  const uint32_t x = coordinate(v, dim);
+  const uint32_t n = sizes_[dim];
+  const uint32_t stride = stride_[dim];
+  if (negative) {
+    if (x > 0) head = v - stride;
+    else if (wraps()) head = v + (n - 1) * stride;
+    else return head = no_node, no_channel;
+  } else {
+    if (x + 1 < n) head = v + stride;
+    else if (wraps()) head = v - (n - 1) * stride;
+    else return head = no_node, no_channel;
+  }
+  return v * 2 * dimensions() + 2 * dim + (negative ? 1 : 0);
+}
 
 }  // namespace schedcheck

@@ -1,0 +1,109 @@
+// Fuzz target for the reader and the checks behind it: any bytes, checked as a schedule, must not crash.
+//
+// The input goes through the same entry point as `schedcheck check`
+// (check_schedule over a LineSource), so a crash found here is one a user's
+// file can trigger. Beyond not crashing (the sanitizers judge memory and
+// undefined behaviour), it traps on broken promises of the diagnostics: a
+// verified verdict with errors, more errors kept than the limit, or an error
+// that names no position inside the input. It also reads the input twice,
+// with and without the reader's fast path, and traps if the two differ.
+//
+// Run: fuzz_reader -dict=tests/fuzz/reader.dict CORPUS_DIR tests/fuzz/seeds
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "checker.hpp"
+#include "diagnostic.hpp"
+#include "line_source.hpp"
+#include "reader.hpp"
+#include "schedule.hpp"
+#include "verdict.hpp"
+
+namespace {
+
+// A small limit keeps each run short; the checker stops at it.
+constexpr size_t error_limit = 8;
+
+void require(bool condition) {
+  if (!condition) __builtin_trap();
+}
+
+uint32_t count_lines(std::string_view text) {
+  uint32_t lines = 0;
+  for (char ch : text) lines += ch == '\n';
+  return lines + (!text.empty() && text.back() != '\n');
+}
+
+void check_once(std::string_view text, bool per_step_stats) {
+  schedcheck::LineSource source(text);
+  schedcheck::Diagnostics diagnostics("fuzz.sched", error_limit);
+  schedcheck::Header header;
+  schedcheck::CheckOptions options;
+  options.per_step_stats = per_step_stats;
+  const schedcheck::Verdict verdict = schedcheck::check_schedule(source, header, diagnostics, options);
+
+  require(!verdict.verified || (diagnostics.total() == 0 && verdict.header_ok));
+  require(diagnostics.kept().size() <= error_limit);
+  require(diagnostics.kept().size() <= diagnostics.total());
+  // Errors at the end of the input point one line past the last one.
+  const uint32_t last_line = count_lines(text) + 1;
+  for (const schedcheck::Diagnostic& d : diagnostics.kept()) {
+    require(d.pos.line >= 1 && d.pos.line <= last_line);
+    require(d.pos.col >= 1);
+    const std::string line = diagnostics.format(d);  // formatting must not crash either
+    require(!line.empty());
+  }
+}
+
+bool same_transfer(const schedcheck::Transfer& a, const schedcheck::Transfer& b) {
+  if (a.pos.line != b.pos.line || a.pos.col != b.pos.col || a.from != b.from) return false;
+  if (a.moves.size() != b.moves.size() || a.path.size() != b.path.size() || a.messages.size() != b.messages.size())
+    return false;
+  for (size_t i = 0; i < a.moves.size(); ++i) {
+    const auto &x = a.moves[i], &y = b.moves[i];
+    if (x.dim != y.dim || x.negative != y.negative || x.count != y.count || x.col != y.col) return false;
+  }
+  for (size_t i = 0; i < a.path.size(); ++i)
+    if (a.path[i].node != b.path[i].node || a.path[i].col != b.path[i].col) return false;
+  for (size_t i = 0; i < a.messages.size(); ++i)
+    if (a.messages[i].message != b.messages[i].message || a.messages[i].col != b.messages[i].col) return false;
+  return a.time == b.time;
+}
+
+// The reader's fast path must read every line exactly as the reference
+// grammar does: same events, same transfers, same diagnostics.
+void compare_fast_path(std::string_view text) {
+  schedcheck::LineSource fast_source(text), slow_source(text);
+  schedcheck::Diagnostics fast_diag("fuzz.sched", error_limit), slow_diag("fuzz.sched", error_limit);
+  schedcheck::Header fast_header, slow_header;
+  schedcheck::Reader fast(fast_source, fast_diag), slow(slow_source, slow_diag);
+  slow.set_fast_path(false);
+  const bool fast_ok = fast.read_header(fast_header);
+  require(fast_ok == slow.read_header(slow_header));
+  if (!fast_ok) return;
+  schedcheck::Transfer a, b;
+  for (;;) {
+    const auto ea = fast.next(a), eb = slow.next(b);
+    require(ea == eb);
+    if (ea == schedcheck::Reader::Event::end) break;
+    if (ea == schedcheck::Reader::Event::step) require(fast.step_number() == slow.step_number());
+    else require(same_transfer(a, b));
+  }
+  require(fast_diag.total() == slow_diag.total());
+  for (size_t i = 0; i < fast_diag.kept().size(); ++i)
+    require(fast_diag.format(fast_diag.kept()[i]) == slow_diag.format(slow_diag.kept()[i]));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  // Odd and even lengths take the two values of the only option, so both
+  // paths of the per-step statistics are covered without checking twice.
+  check_once(text, size % 2 == 0);
+  compare_fast_path(text);
+  return 0;
+}
