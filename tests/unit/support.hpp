@@ -29,6 +29,14 @@ inline Topology grid(TopologyKind kind, std::vector<uint32_t> sizes) {
   return must(Topology::grid(kind, std::move(sizes)));
 }
 
+inline Collective collective(CollectiveKind kind, NodeId root = 0, uint32_t parts = 1) {
+  Collective c;
+  c.kind = kind;
+  c.root = root;
+  c.parts = parts;
+  return c;
+}
+
 // The corpus runner's notation, so unit tests and corpus files read alike.
 inline std::string tag(const Diagnostic& d) {
   return fmt::format("{}@{}:{}", property_name(d.property), d.pos.line, d.pos.col);

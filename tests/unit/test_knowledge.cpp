@@ -6,15 +6,9 @@
 namespace schedcheck {
 namespace {
 
-using test::grid;
+using test::collective;
 
-Collective collective(CollectiveKind kind, NodeId root = 0, uint32_t parts = 1) {
-  Collective c;
-  c.kind = kind;
-  c.root = root;
-  c.parts = parts;
-  return c;
-}
+using test::grid;
 
 std::vector<MessageRef> refs(std::vector<MessageId> messages, uint32_t col = 5) {
   std::vector<MessageRef> out;

@@ -8,6 +8,8 @@
 namespace schedcheck {
 namespace {
 
+using test::collective;
+
 using test::grid;
 using test::must;
 
@@ -23,14 +25,6 @@ const Model wormhole_all = model(Switching::wormhole, Ports::all_port);
 const Model wormhole_one = model(Switching::wormhole, Ports::one_port);
 const Model saf_all = model(Switching::store_and_forward, Ports::all_port);
 const Model saf_one = model(Switching::store_and_forward, Ports::one_port);
-
-Collective collective(CollectiveKind kind, NodeId root = 0, uint32_t parts = 1) {
-  Collective c;
-  c.kind = kind;
-  c.root = root;
-  c.parts = parts;
-  return c;
-}
 
 // The named bound's steps, or nullopt when it does not apply.
 std::optional<uint64_t> bound(const Topology& t, const Model& m, const Collective& c, std::string_view name) {
