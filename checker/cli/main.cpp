@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "checker.hpp"
+#include "generator.hpp"
 #include "json_schedule.hpp"
 #include "lower_bounds.hpp"
 #include "options.hpp"
@@ -302,6 +303,119 @@ int run_convert(const Arguments& args) {
   return write_output(args, j->dump(1) + "\n");
 }
 
+// "torus:7x7x7" or "ring:8" as the generators' torus; nullopt with a message otherwise.
+std::optional<gen::Torus> torus_arg(const std::string& spec, std::string& error) {
+  const size_t colon = spec.find(':');
+  const std::string kind = spec.substr(0, colon);
+  if (colon == std::string::npos || (kind != "torus" && kind != "ring")) {
+    error = fmt::format("--topology '{}': the generators take torus:n1x...xnk or ring:n", spec);
+    return std::nullopt;
+  }
+  gen::Torus torus;
+  std::string_view rest = std::string_view(spec).substr(colon + 1);
+  for (;;) {
+    const size_t x = rest.find('x');
+    const std::string_view part = rest.substr(0, x);
+    uint32_t n = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
+    if (ec != std::errc{} || end != part.data() + part.size() || n < 2 || n > 65536) {
+      error = fmt::format("--topology '{}': sizes must be whole numbers from 2 to 65536", spec);
+      return std::nullopt;
+    }
+    torus.sizes.push_back(n);
+    if (x == std::string_view::npos) break;
+    rest.remove_prefix(x + 1);
+  }
+  if (kind == "ring" && torus.sizes.size() != 1) {
+    error = fmt::format("--topology '{}': a ring has one size", spec);
+    return std::nullopt;
+  }
+  if (torus.node_count() > (uint64_t{1} << 26)) {
+    error = fmt::format("--topology '{}': more than 2^26 nodes", spec);
+    return std::nullopt;
+  }
+  return torus;
+}
+
+// "--source 1,2,3" (coordinates) or an index.
+std::optional<gen::Coord> source_arg(const gen::Torus& torus, const std::string& text, std::string& error) {
+  std::vector<uint64_t> values;
+  std::string_view rest = text;
+  for (;;) {
+    const size_t comma = rest.find(',');
+    const std::string_view part = rest.substr(0, comma);
+    uint64_t v = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (ec != std::errc{} || end != part.data() + part.size()) {
+      error = fmt::format("--source '{}': expected coordinates like 1,2,3 or an index", text);
+      return std::nullopt;
+    }
+    values.push_back(v);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  if (values.size() == 1 && torus.dimensions() > 1) {
+    if (values[0] >= torus.node_count()) {
+      error = fmt::format("--source {}: not a node of the torus {}", text, torus.describe());
+      return std::nullopt;
+    }
+    return torus.coord(values[0]);
+  }
+  if (values.size() != torus.dimensions()) {
+    error = fmt::format("--source '{}': the torus {} has {} dimensions", text, torus.describe(), torus.dimensions());
+    return std::nullopt;
+  }
+  gen::Coord c;
+  for (size_t d = 0; d < values.size(); ++d) {
+    if (values[d] >= torus.sizes[d]) {
+      error = fmt::format("--source '{}': coordinate {} is outside 0..{}", text, d + 1, torus.sizes[d] - 1);
+      return std::nullopt;
+    }
+    c.push_back(static_cast<int64_t>(values[d]));
+  }
+  return c;
+}
+
+int run_gen(const Arguments& args) {
+  if (args.flag("--list")) {
+    for (const gen::Generator& g : gen::generators())
+      fmt::print("{}\n  topology: {}\n  model:    {}\n  source:   {}\n", g.name, g.topology, g.model, g.source);
+    return exit_verified;
+  }
+  if (args.positional.size() != 1) return program_error("gen needs one generator NAME (see 'schedcheck gen --list')");
+  const gen::Generator* g = gen::find_generator(args.positional[0]);
+  if (!g) return program_error(fmt::format("no generator '{}' (see 'schedcheck gen --list')", args.positional[0]));
+  const auto spec = args.value("--topology");
+  if (!spec) return program_error("gen needs --topology (e.g. torus:7x7)");
+  std::string error;
+  auto torus = torus_arg(*spec, error);
+  if (!torus) return program_error(error);
+  auto source = source_arg(*torus, args.value("--source").value_or("0"), error);
+  if (!source) return program_error(error);
+  gen::Request request{*torus, {}};
+  gen::Claim claim;
+  if (!g->claim(request, claim, error)) return program_error(fmt::format("{}: {}", g->name, error));
+
+  const auto path = args.value("-o");
+  std::FILE* out = path ? std::fopen(path->c_str(), "w") : stdout;
+  if (!out) return program_error(fmt::format("cannot write '{}': {}", *path, std::strerror(errno)));
+  // Node names relative to the source: the generators place the source at the origin.
+  gen::ScheduleText text(out, *torus, *source, args.flag("--indices"));
+  text.comment(fmt::format("{} on the torus {}: {}", g->name, torus->describe(), g->source));
+  text.header(g->model, "broadcast source " + text.node(gen::Coord(torus->dimensions(), 0)), claim);
+  g->write(request, text);
+  const bool written = std::fflush(out) == 0 && !std::ferror(out);
+  if (path) std::fclose(out);
+  if (!written) return program_error(fmt::format("cannot write '{}'", path.value_or("stdout")));
+  if (!args.flag("--check")) return exit_verified;
+  if (!path) return program_error("--check needs -o FILE");
+  // The core re-reads what was written: a generator's output is never taken on trust.
+  Arguments check_args;
+  check_args.command = "check";
+  check_args.positional.push_back(*path);
+  return run_check(check_args);
+}
+
 }  // namespace
 }  // namespace schedcheck::cli
 
@@ -330,6 +444,7 @@ int main(int argc, char** argv) {
     if (args->command == "bound") return run_bound(*args);
     if (args->command == "print") return run_print(*args);
     if (args->command == "convert") return run_convert(*args);
+    if (args->command == "gen") return run_gen(*args);
   } catch (const std::bad_alloc&) {
     return program_error("out of memory (the network or the collective is too large for this machine)");
   } catch (const std::exception& e) {

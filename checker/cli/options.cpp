@@ -11,21 +11,25 @@ const std::vector<CommandSpec> command_table = {
      "print every lower bound that applies, with its source, formula and value"},
     {"print", "print FILE", "echo a schedule as the checker understood it, in canonical form"},
     {"convert", "convert FILE", "convert a schedule between the text form and the JSON form"},
+    {"gen", "gen NAME --topology SPEC [--source NODE] [-o FILE] | gen --list",
+     "write the schedule of a generator (schedules/), with a claim line of the steps it promises"},
 };
 
 const std::vector<OptionSpec> option_table = {
     {"--json", "", "check bound", "print the result as JSON (one object per file, one per line)"},
     {"--max-errors", "N", "check print convert", "report at most N errors per file (default 20)"},
-    {"--topology", "SPEC", "bound", "torus:5x5, mesh:4x6, ring:8, path:8, tree:-,0,0,1 or graph:4:0-1,1-2,2-3"},
+    {"--topology", "SPEC", "bound gen", "torus:5x5, mesh:4x6, ring:8, path:8, tree:-,0,0,1 or graph:4:0-1,1-2,2-3"},
     {"--model", "LIST", "bound",
      "comma-separated model tokens, e.g. wormhole,all-port,dimension-order (see specs/format.md)"},
-    {"--source", "NODE", "bound", "broadcast source (default 0); coordinates as 1,2,3 or an index"},
+    {"--source", "NODE", "bound gen", "broadcast source (default 0); coordinates as 1,2,3 or an index"},
     {"--root", "NODE", "bound", "scatter, gather or concentration root (default 0)"},
     {"--parts", "N", "bound", "packets per PU for gossip (default 1)"},
-    {"--indices", "", "print convert", "write nodes as indices instead of coordinates"},
+    {"--indices", "", "print convert gen", "write nodes as indices instead of coordinates"},
+    {"--list", "", "gen", "list the generators, their topologies, models and paper sections"},
+    {"--check", "", "gen", "check the written schedule (-o FILE) with the core and print its verdict"},
     {"--to", "FORM", "convert", "json or text (default: the other form than the input's)"},
-    {"-o", "FILE", "print convert", "write to FILE instead of stdout"},
-    {"--help", "", "check bound print convert", "show this help"},
+    {"-o", "FILE", "print convert gen", "write to FILE instead of stdout"},
+    {"--help", "", "check bound print convert gen", "show this help"},
 };
 
 std::optional<std::string> Arguments::value(std::string_view name) const {

@@ -1,0 +1,66 @@
+// Generator registry: the table of generators that `schedcheck gen` lists and runs.
+#include "generator.hpp"
+
+#include <fmt/format.h>
+
+namespace schedcheck::gen {
+
+// Defined in the generator files, one per algorithm family.
+uint64_t diagonal_2d_steps(uint32_t n);
+void write_diagonal_2d(uint32_t n, ScheduleText& out);
+uint64_t dimension_by_dimension_steps(const Torus& torus);
+void write_dimension_by_dimension(const Torus& torus, ScheduleText& out);
+uint64_t recursive_doubling_steps(const Torus& torus);
+void write_recursive_doubling(const Torus& torus, ScheduleText& out);
+
+namespace {
+
+bool square_2d(const Request& r, std::string& error) {
+  if (r.torus.dimensions() != 2 || r.torus.sizes[0] != r.torus.sizes[1]) {
+    error = fmt::format("needs a square 2-D torus n x n, not {}", r.torus.describe());
+    return false;
+  }
+  return true;
+}
+
+Claim claim(uint64_t steps, const std::string& name, const Torus& torus) {
+  return {steps, name, {{"sizes", torus.describe()}}};
+}
+
+}  // namespace
+
+const std::vector<Generator>& generators() {
+  static const std::vector<Generator> table = {
+      {"broadcast-diagonal-2d", "torus n x n, n >= 2", "wormhole all-port dimension-order",
+       "Wang-Tseng, Section 3 (2-D diagonal scheme; Theorem 2 with k = 2)", "",
+       [](const Request& r, Claim& c, std::string& error) {
+         if (!square_2d(r, error)) return false;
+         c = claim(diagonal_2d_steps(r.torus.sizes[0]), "broadcast-diagonal-2d", r.torus);
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_diagonal_2d(r.torus.sizes[0], out); }},
+      {"broadcast-dimension-by-dimension", "torus n1 x ... x nk, any k >= 1", "wormhole all-port dimension-order",
+       "baseline: one all-port ring broadcast per dimension, ceil(log_3 n_d) steps each", "",
+       [](const Request& r, Claim& c, std::string&) {
+         c = claim(dimension_by_dimension_steps(r.torus), "broadcast-dimension-by-dimension", r.torus);
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_dimension_by_dimension(r.torus, out); }},
+      {"broadcast-recursive-doubling", "torus n1 x ... x nk, any k >= 1", "wormhole one-port dimension-order",
+       "baseline: one-port recursive doubling, dimension by dimension (Wang-Tseng, Section 1)", "",
+       [](const Request& r, Claim& c, std::string&) {
+         c = claim(recursive_doubling_steps(r.torus), "broadcast-recursive-doubling", r.torus);
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_recursive_doubling(r.torus, out); }},
+  };
+  return table;
+}
+
+const Generator* find_generator(const std::string& name) {
+  for (const Generator& g : generators())
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+}  // namespace schedcheck::gen

@@ -1,0 +1,33 @@
+// Generator registry: every schedule generator, its parameters and the paper section it implements.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "schedule_text.hpp"
+
+namespace schedcheck::gen {
+
+struct Request {
+  Torus torus;
+  std::map<std::string, std::string> options;  // generator-specific, from --option key=value
+};
+
+struct Generator {
+  std::string name;
+  std::string topology;  // the topologies it accepts, e.g. "torus n x n, n >= 2"
+  std::string model;     // the model line it emits (a broadcast from the source)
+  std::string source;    // paper and section
+  std::string options;   // its --option keys, or "" if none
+  // Claimed steps for a size, or an error naming the condition that fails.
+  std::function<bool(const Request&, Claim&, std::string& error)> claim;
+  // Writes the steps (the header is written by the caller, with the claim).
+  std::function<void(const Request&, ScheduleText&)> write;
+};
+
+const std::vector<Generator>& generators();
+const Generator* find_generator(const std::string& name);
+
+}  // namespace schedcheck::gen
