@@ -7,6 +7,8 @@ namespace schedcheck::gen {
 
 // Defined in the generator files, one per algorithm family.
 uint64_t diagonal_2d_steps(uint32_t n);
+uint64_t span_steps(uint32_t k, uint32_t n);
+void write_span(uint32_t k, uint32_t n, ScheduleText& out);
 void write_diagonal_2d(uint32_t n, ScheduleText& out);
 uint64_t dimension_by_dimension_steps(const Torus& torus);
 void write_dimension_by_dimension(const Torus& torus, ScheduleText& out);
@@ -14,6 +16,16 @@ uint64_t recursive_doubling_steps(const Torus& torus);
 void write_recursive_doubling(const Torus& torus, ScheduleText& out);
 
 namespace {
+
+bool square(const Request& r, std::string& error) {
+  for (uint32_t n : r.torus.sizes) {
+    if (n != r.torus.sizes[0]) {
+      error = fmt::format("needs a square torus n x ... x n, not {}", r.torus.describe());
+      return false;
+    }
+  }
+  return true;
+}
 
 bool square_2d(const Request& r, std::string& error) {
   if (r.torus.dimensions() != 2 || r.torus.sizes[0] != r.torus.sizes[1]) {
@@ -39,6 +51,25 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_diagonal_2d(r.torus.sizes[0], out); }},
+      {"broadcast-3d", "torus n x n x n, n >= 2", "wormhole all-port dimension-order",
+       "Wang-Tseng, Section 4 (source -> line -> plane -> cube, 7 parts per step; Theorem 1)", "",
+       [](const Request& r, Claim& c, std::string& error) {
+         if (r.torus.dimensions() != 3 || !square(r, error)) {
+           if (error.empty()) error = fmt::format("needs a 3-D torus n x n x n, not {}", r.torus.describe());
+           return false;
+         }
+         c = claim(span_steps(3, r.torus.sizes[0]), "broadcast-3d", r.torus);
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_span(3, r.torus.sizes[0], out); }},
+      {"broadcast-span", "torus n x ... x n (k >= 1 dimensions), n >= 2", "wormhole all-port dimension-order",
+       "Wang-Tseng, Section 5 (spans, distribution and alignment substages; Theorem 2)", "",
+       [](const Request& r, Claim& c, std::string& error) {
+         if (!square(r, error)) return false;
+         c = claim(span_steps(r.torus.dimensions(), r.torus.sizes[0]), "broadcast-span", r.torus);
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_span(r.torus.dimensions(), r.torus.sizes[0], out); }},
       {"broadcast-dimension-by-dimension", "torus n1 x ... x nk, any k >= 1", "wormhole all-port dimension-order",
        "baseline: one all-port ring broadcast per dimension, ceil(log_3 n_d) steps each", "",
        [](const Request& r, Claim& c, std::string&) {

@@ -86,6 +86,41 @@ TEST_CASE("broadcast-diagonal-2d: steps are 2*ceil(log_5 n) + [n >= 4], 2*p+1 at
   CHECK(generate_and_check("broadcast-diagonal-2d", Torus{{3, 3}}, {0, 0}).verdict.steps == 2);
 }
 
+TEST_CASE("broadcast-span: k = 1 (n 2..60), 2 (n 2..40), 3 (n 2..16), 4 (n 2..8), two sources") {
+  const std::pair<uint32_t, uint32_t> ranges[] = {{1, 60}, {2, 40}, {3, 16}, {4, 8}};
+  for (auto [k, top] : ranges) {
+    for (uint32_t n = 2; n <= top; ++n) {
+      const Torus torus{std::vector<uint32_t>(k, n)};
+      require_verified("broadcast-span", torus, Coord(k, 0));
+      require_verified("broadcast-span", torus, corner(torus));
+    }
+  }
+}
+
+TEST_CASE("broadcast-3d: every n from 2 to 16") {
+  for (uint32_t n = 2; n <= 16; ++n) require_verified("broadcast-3d", Torus{{n, n, n}}, {1, 0, n - 1});
+}
+
+TEST_CASE("the span scheme takes the steps of the 2-D and 3-D schemes") {
+  for (uint32_t n = 2; n <= 40; ++n) {
+    const Torus torus{{n, n}};
+    CHECK(generate_and_check("broadcast-span", torus, {0, 0}).verdict.steps ==
+          generate_and_check("broadcast-diagonal-2d", torus, {0, 0}).verdict.steps);
+  }
+  for (uint32_t n = 2; n <= 12; ++n) {
+    const Torus torus{{n, n, n}};
+    CHECK(generate_and_check("broadcast-span", torus, {0, 0, 0}).verdict.steps ==
+          generate_and_check("broadcast-3d", torus, {0, 0, 0}).verdict.steps);
+  }
+}
+
+TEST_CASE("the span scheme takes k*ceil(log_{2k+1} n) + (k-1) steps at n = (2k+1)^p") {
+  CHECK(generate_and_check("broadcast-span", Torus{{7, 7, 7}}, {0, 0, 0}).verdict.steps == 3 + 2);
+  CHECK(generate_and_check("broadcast-span", Torus{{49, 49, 49}}, {0, 0, 0}).verdict.steps == 6 + 2);
+  CHECK(generate_and_check("broadcast-span", Torus{{9, 9, 9, 9}}, {0, 0, 0, 0}).verdict.steps == 4 + 3);
+  CHECK(generate_and_check("broadcast-span", Torus{{9}}, {0}).verdict.steps == 2);
+}
+
 TEST_CASE("broadcast-diagonal-2d refuses what it does not cover") {
   const auto* g = schedcheck::gen::find_generator("broadcast-diagonal-2d");
   schedcheck::gen::Claim claim;
