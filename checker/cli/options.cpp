@@ -13,10 +13,11 @@ const std::vector<CommandSpec> command_table = {
     {"convert", "convert FILE", "convert a schedule between the text form and the JSON form"},
     {"gen", "gen NAME --topology SPEC [--source NODE] [-o FILE] | gen --list",
      "write the schedule of a generator (schedules/), with a claim line of the steps it promises"},
+    {"table", "table NAME", "print a table of results over many sizes (broadcast-allport), measured by the checker"},
 };
 
 const std::vector<OptionSpec> option_table = {
-    {"--json", "", "check bound", "print the result as JSON (one object per file, one per line)"},
+    {"--json", "", "check bound table", "print the result as JSON (one object per file, one per line)"},
     {"--max-errors", "N", "check print convert", "report at most N errors per file (default 20)"},
     {"--topology", "SPEC", "bound gen", "torus:5x5, mesh:4x6, ring:8, path:8, tree:-,0,0,1 or graph:4:0-1,1-2,2-3"},
     {"--model", "LIST", "bound",
@@ -29,7 +30,7 @@ const std::vector<OptionSpec> option_table = {
     {"--check", "", "gen", "check the written schedule (-o FILE) with the core and print its verdict"},
     {"--to", "FORM", "convert", "json or text (default: the other form than the input's)"},
     {"-o", "FILE", "print convert gen", "write to FILE instead of stdout"},
-    {"--help", "", "check bound print convert gen", "show this help"},
+    {"--help", "", "check bound print convert gen table", "show this help"},
 };
 
 std::optional<std::string> Arguments::value(std::string_view name) const {

@@ -1,0 +1,12 @@
+// Tables: `schedcheck table NAME`, results over many sizes, every number measured by the core on generated schedules.
+#pragma once
+
+#include <string>
+
+namespace schedcheck::cli {
+
+// Prints table `name`; returns the exit code (2 for an unknown table, 1 if a
+// generated schedule failed its check).
+int print_table(const std::string& name, bool json);
+
+}  // namespace schedcheck::cli
