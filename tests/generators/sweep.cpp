@@ -121,13 +121,37 @@ TEST_CASE("the span scheme takes k*ceil(log_{2k+1} n) + (k-1) steps at n = (2k+1
   CHECK(generate_and_check("broadcast-span", Torus{{9}}, {0}).verdict.steps == 2);
 }
 
-TEST_CASE("broadcast-diagonal-2d refuses what it does not cover") {
-  const auto* g = schedcheck::gen::find_generator("broadcast-diagonal-2d");
+TEST_CASE("non-square tori: 2-D n1, n2 in 2..14, 3-D in 2..7, 4-D samples, for all three schemes") {
+  std::vector<Torus> tori;
+  for (uint32_t a = 2; a <= 14; ++a)
+    for (uint32_t b = 2; b <= 14; ++b)
+      if (a != b) tori.push_back(Torus{{a, b}});
+  for (uint32_t a = 2; a <= 7; ++a)
+    for (uint32_t b = 2; b <= 7; ++b)
+      for (uint32_t c = 2; c <= 7; ++c)
+        if (a != b || b != c) tori.push_back(Torus{{a, b, c}});
+  for (const Torus& t : {Torus{{2, 3, 4, 5}}, Torus{{5, 4, 3, 2}}, Torus{{3, 3, 3, 8}}, Torus{{9, 2, 2, 9}}})
+    tori.push_back(t);
+  for (const Torus& torus : tori) {
+    require_verified("broadcast-span", torus, corner(torus));
+    if (torus.dimensions() == 2) require_verified("broadcast-diagonal-2d", torus, Coord(2, 0));
+    if (torus.dimensions() == 3) require_verified("broadcast-3d", torus, Coord(3, 1));
+  }
+}
+
+TEST_CASE("non-square steps: sum over j of ceil(log_{2j+1} n_j)") {
+  CHECK(generate_and_check("broadcast-span", Torus{{3, 4, 5}}, {0, 0, 0}).verdict.steps == 1 + 1 + 1);
+  CHECK(generate_and_check("broadcast-span", Torus{{27, 26}}, {0, 0}).verdict.steps == 3 + 3);
+  CHECK(generate_and_check("broadcast-diagonal-2d", Torus{{9, 5}}, {0, 0}).verdict.steps == 2 + 1);
+}
+
+TEST_CASE("the 2-D and 3-D schemes refuse other dimensions") {
   schedcheck::gen::Claim claim;
   std::string error;
-  CHECK_FALSE(g->claim({Torus{{5, 6}}, {}}, claim, error));
-  CHECK(error.find("square") != std::string::npos);
-  CHECK_FALSE(g->claim({Torus{{5, 5, 5}}, {}}, claim, error));
+  CHECK_FALSE(schedcheck::gen::find_generator("broadcast-diagonal-2d")->claim({Torus{{5, 5, 5}}, {}}, claim, error));
+  CHECK(error.find("2-D") != std::string::npos);
+  CHECK_FALSE(schedcheck::gen::find_generator("broadcast-3d")->claim({Torus{{5, 5}}, {}}, claim, error));
+  CHECK(error.find("3-D") != std::string::npos);
 }
 
 TEST_CASE("baselines: k = 1..4, square and non-square, several sources") {

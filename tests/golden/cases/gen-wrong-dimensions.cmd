@@ -1,0 +1,1 @@
+gen broadcast-3d --topology torus:5x5
