@@ -18,6 +18,7 @@
 #include "options.hpp"
 #include "reader.hpp"
 #include "schedule_writer.hpp"
+#include "search_command.hpp"
 #include "table.hpp"
 #include "verdict_output.hpp"
 
@@ -446,6 +447,7 @@ int main(int argc, char** argv) {
     if (args->command == "print") return run_print(*args);
     if (args->command == "convert") return run_convert(*args);
     if (args->command == "gen") return run_gen(*args);
+    if (args->command == "search") return run_search(*args);
     if (args->command == "table") {
       if (args->positional.size() != 1) return program_error("table needs one NAME (broadcast-allport)");
       return print_table(args->positional[0], args->flag("--json"));

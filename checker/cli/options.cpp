@@ -13,14 +13,16 @@ const std::vector<CommandSpec> command_table = {
     {"convert", "convert FILE", "convert a schedule between the text form and the JSON form"},
     {"gen", "gen NAME --topology SPEC [--source NODE] [-o FILE] | gen --list",
      "write the schedule of a generator (schedules/), with a claim line of the steps it promises"},
+    {"search", "search broadcast --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE]",
+     "find a schedule with the fewest steps with Z3, or decide a step count; the core re-checks every witness"},
     {"table", "table NAME", "print a table of results over many sizes (broadcast-allport), measured by the checker"},
 };
 
 const std::vector<OptionSpec> option_table = {
-    {"--json", "", "check bound table", "print the result as JSON (one object per file, one per line)"},
+    {"--json", "", "check bound table search", "print the result as JSON (one object per file, one per line)"},
     {"--max-errors", "N", "check print convert", "report at most N errors per file (default 20)"},
-    {"--topology", "SPEC", "bound gen", "torus:5x5, mesh:4x6, ring:8, path:8, tree:-,0,0,1 or graph:4:0-1,1-2,2-3"},
-    {"--model", "LIST", "bound",
+    {"--topology", "SPEC", "bound gen search", "torus:5x5, mesh:4x6, ring:8, path:8, tree:-,0,0,1 or graph:4:0-1,1-2,2-3"},
+    {"--model", "LIST", "bound search",
      "comma-separated model tokens, e.g. wormhole,all-port,dimension-order (see specs/format.md)"},
     {"--source", "NODE", "bound gen", "broadcast source (default 0); coordinates as 1,2,3 or an index"},
     {"--root", "NODE", "bound", "scatter, gather or concentration root (default 0)"},
@@ -29,8 +31,13 @@ const std::vector<OptionSpec> option_table = {
     {"--list", "", "gen", "list the generators, their topologies, models and paper sections"},
     {"--check", "", "gen", "check the written schedule (-o FILE) with the core and print its verdict"},
     {"--to", "FORM", "convert", "json or text (default: the other form than the input's)"},
-    {"-o", "FILE", "print convert gen", "write to FILE instead of stdout"},
-    {"--help", "", "check bound print convert gen table", "show this help"},
+    {"-o", "FILE", "print convert gen search", "write to FILE instead of stdout (search: the witness)"},
+    {"--min", "", "search", "climb from the best lower bound to the fewest steps (the default)"},
+    {"--steps", "S", "search", "decide whether S steps suffice"},
+    {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},
+    {"--timeout", "SECONDS", "search", "give up after SECONDS (default 600; exit code 3)"},
+    {"--plain", "", "search", "the plain encoding: no redundant constraints, no symmetry breaking"},
+    {"--help", "", "check bound print convert gen table search", "show this help"},
 };
 
 std::optional<std::string> Arguments::value(std::string_view name) const {

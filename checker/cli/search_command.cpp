@@ -1,0 +1,224 @@
+// Search command: instance from the options, the climb, the core's re-check of the witness, the verdict.
+#include "search_command.hpp"
+
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "broadcast_search.hpp"
+#include "checker.hpp"
+#include "lower_bounds.hpp"
+#include "model.hpp"
+
+namespace schedcheck::cli {
+
+namespace {
+
+constexpr int exit_decided = 0;
+constexpr int exit_usage = 2;
+constexpr int exit_gave_up = 3;
+
+int usage_error(const std::string& message) {
+  fmt::print(stderr, "schedcheck: error: {}\n", message);
+  return exit_usage;
+}
+
+std::optional<uint32_t> count_option(const Arguments& args, const char* name, std::string& error) {
+  const auto v = args.value(name);
+  if (!v) return std::nullopt;
+  uint32_t n = 0;
+  auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
+  if (ec != std::errc{} || end != v->data() + v->size()) error = fmt::format("{} takes a whole number, not '{}'", name, *v);
+  return n;
+}
+
+// "torus:5x5", "mesh:3x4", "ring:8", "path:8".
+std::optional<search::Grid> grid_option(const std::string& spec, std::string& error) {
+  const size_t colon = spec.find(':');
+  const std::string kind = spec.substr(0, colon);
+  search::Grid grid;
+  grid.wraps = kind == "torus" || kind == "ring";
+  if (colon == std::string::npos || (kind != "torus" && kind != "ring" && kind != "mesh" && kind != "path")) {
+    error = fmt::format("--topology '{}': the search takes torus:, mesh:, ring: or path: with sizes", spec);
+    return std::nullopt;
+  }
+  std::string_view rest = std::string_view(spec).substr(colon + 1);
+  for (;;) {
+    const size_t x = rest.find('x');
+    const std::string_view part = rest.substr(0, x);
+    uint32_t n = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
+    if (ec != std::errc{} || end != part.data() + part.size() || n < 2 || n > 64) {
+      error = fmt::format("--topology '{}': sizes from 2 to 64", spec);
+      return std::nullopt;
+    }
+    grid.sizes.push_back(n);
+    if (x == std::string_view::npos) break;
+    rest.remove_prefix(x + 1);
+  }
+  if (grid.node_count() > 4096) {
+    error = fmt::format("--topology '{}': the search is for small networks (at most 4096 nodes)", spec);
+    return std::nullopt;
+  }
+  return grid;
+}
+
+// The header the witness is written under, and the core's lower bounds for it.
+std::string witness_header(const search::Grid& grid, const std::string& model, const std::string& collective,
+                           uint32_t steps) {
+  return fmt::format("schedcheck 1\n# found by schedcheck search\ntopology {}\nmodel {}\ncollective {}\nclaim steps={} name=search\n",
+                     grid.describe(), model, collective, steps);
+}
+
+struct Checked {
+  Verdict verdict;
+  std::string errors;
+};
+
+// The core reads the witness as it would read a user's file.
+Checked recheck(const std::string& text) {
+  LineSource source{std::string_view(text)};
+  Diagnostics diag("witness", 5);
+  Header header;
+  Checked c{check_schedule(source, header, diag), {}};
+  for (const auto& d : diag.kept()) c.errors += diag.format(d) + "\n";
+  return c;
+}
+
+}  // namespace
+
+int run_search(const Arguments& args) {
+  if (args.positional.size() != 1) return usage_error("search needs one collective: broadcast");
+  const std::string& collective = args.positional[0];
+  if (collective != "broadcast") return usage_error(fmt::format("search {}: not implemented yet (broadcast is)", collective));
+  std::string error;
+  const auto spec = args.value("--topology");
+  if (!spec) return usage_error("search needs --topology (e.g. torus:5x5)");
+  auto grid = grid_option(*spec, error);
+  if (!grid) return usage_error(error);
+
+  Model model;
+  model.switching = Switching::wormhole;
+  std::string tokens = args.value("--model").value_or("wormhole,all-port,dimension-order");
+  for (size_t at = 0; at <= tokens.size();) {
+    const size_t comma = std::min(tokens.find(',', at), tokens.size());
+    std::string_view token = std::string_view(tokens).substr(at, comma - at), axis;
+    if (!apply_model_token(model, token, axis))
+      return usage_error(fmt::format("--model: unknown token '{}' (see specs/format.md)", token));
+    at = comma + 1;
+  }
+  if (model.switching == Switching::flit) return usage_error("search broadcast: the flit model is not searched");
+
+  search::BroadcastProblem problem;
+  problem.grid = *grid;
+  problem.one_port = model.ports == Ports::one_port;
+  problem.rule = model.switching == Switching::store_and_forward ? search::RouteRule::single_hop
+                 : model.routing == Routing::dimension_order      ? search::RouteRule::dimension_order
+                 : model.routing == Routing::dimension_order_shorter ? search::RouteRule::dimension_order_shorter
+                                                                    : search::RouteRule::shortest;
+  problem.strengthen = !args.flag("--plain");
+  const std::string model_line = search::broadcast_model_line(problem);
+
+  // The core's lower bounds for the same instance, through its own reader.
+  const std::string header_text = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective broadcast source 0\n",
+                                              grid->describe(), model_line);
+  const Checked empty = recheck(header_text);
+  const uint64_t lower = empty.verdict.best ? empty.verdict.best->steps : 0;
+  const std::string bound_name = empty.verdict.best ? empty.verdict.best->name : "none";
+
+  const auto exact = count_option(args, "--steps", error);
+  const auto claim = count_option(args, "--claim-steps", error);
+  if (!error.empty()) return usage_error(error);
+  double timeout = 600;
+  if (auto t = args.value("--timeout")) {
+    try {
+      timeout = std::stod(*t);
+    } catch (...) {
+      return usage_error(fmt::format("--timeout takes seconds, not '{}'", *t));
+    }
+  }
+  uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 64;
+  if (exact) first = last = *exact;
+  if (claim) first = last = *claim;
+
+  search::SearchLimits limits;
+  limits.timeout_seconds = timeout;
+  limits.trying = [](uint32_t steps) { fmt::print(stderr, "search: {} steps: solving...\n", steps); };
+  limits.progress = [](const search::Attempt& a) {
+    fmt::print(stderr, "search: {} steps: {} in {:.2f} s\n", a.steps, search::outcome_name(a.outcome), a.seconds);
+  };
+  const search::SearchReport report = search::search_broadcast(problem, first, last, limits);
+
+  std::string witness;
+  if (report.witness_steps) {
+    witness = witness_header(*grid, model_line, "broadcast source 0", *report.witness_steps) + report.witness;
+    const Checked c = recheck(witness);
+    if (!c.verdict.verified) {
+      fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);
+      return usage_error("the solver's witness failed the core's check: a bug in the encoding");
+    }
+    if (auto path = args.value("-o")) {
+      std::ofstream out(*path);
+      if (!(out << witness)) return usage_error(fmt::format("cannot write '{}'", *path));
+    }
+  }
+
+  std::string proof;  // why one step fewer than the witness is impossible
+  for (const search::Attempt& a : report.attempts)
+    if (report.witness_steps && a.outcome == search::Outcome::unsat && a.steps + 1 == *report.witness_steps)
+      proof = fmt::format("{} steps: unsat in {:.2f} s", a.steps, a.seconds);
+  if (proof.empty() && report.witness_steps && *report.witness_steps == lower)
+    proof = fmt::format("{} steps: impossible by {}", lower - 1, bound_name);
+
+  std::string verdict;
+  int code = exit_decided;
+  const std::string where = fmt::format("{} {}, {}", collective, grid->describe(), model_line);
+  if (claim || exact) {
+    const uint32_t s = claim ? *claim : *exact;
+    const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
+    if (a.outcome == search::Outcome::sat)
+      verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists; the core verified it", s, lower, where);
+    else if (a.outcome == search::Outcome::unsat)
+      verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps (proof in {:.2f} s)", s, lower,
+                            where, s, a.seconds);
+    else {
+      verdict = fmt::format("UNKNOWN steps={} ({}): no answer within the time limit", s, where);
+      code = exit_gave_up;
+    }
+  } else if (report.witness_steps && !proof.empty()) {
+    verdict = fmt::format("OPTIMAL steps={} lower-bound={} ({}) ({})", *report.witness_steps, lower, where, proof);
+  } else if (report.witness_steps) {
+    verdict = fmt::format("FOUND steps={} lower-bound={} ({}), optimality not proven", *report.witness_steps, lower, where);
+  } else {
+    uint32_t proven = 0;
+    for (const auto& a : report.attempts)
+      if (a.outcome == search::Outcome::unsat) proven = a.steps;
+    verdict = fmt::format("GAVE-UP ({}): proven impossible up to {} steps", where, proven);
+    code = exit_gave_up;
+  }
+  if (args.flag("--json")) {
+    nlohmann::json attempts = nlohmann::json::array();
+    for (const auto& a : report.attempts)
+      attempts.push_back({{"steps", a.steps}, {"outcome", search::outcome_name(a.outcome)}, {"seconds", a.seconds}});
+    nlohmann::json j = {{"verdict", verdict.substr(0, verdict.find(' '))},
+                        {"collective", collective},
+                        {"topology", grid->describe()},
+                        {"model", model_line},
+                        {"lower_bound", lower},
+                        {"attempts", attempts},
+                        {"exit_code", code}};
+    if (report.witness_steps) {
+      j["steps"] = *report.witness_steps;
+      j["witness"] = witness;
+    }
+    fmt::print("{}\n", j.dump());
+  } else {
+    fmt::print("{}\n", verdict);
+  }
+  return code;
+}
+
+}  // namespace schedcheck::cli

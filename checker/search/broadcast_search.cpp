@@ -1,0 +1,277 @@
+// Broadcast search: variables, one function per constraint family, the incremental climb and the witness.
+//
+// x[t][r]: route r carries the message in step t. informed[t][v]: v holds
+// it after step t. The source is node 0: the torus is node-symmetric, and a
+// schedule from another source is a translate. Each step count T is tried
+// under the assumption goal_T, so the solver keeps what it learnt from the
+// counts below.
+#include "broadcast_search.hpp"
+
+#include <chrono>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+namespace schedcheck::search {
+
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::sat: return "sat";
+    case Outcome::unsat: return "unsat";
+    case Outcome::unknown: return "unknown";
+  }
+  return "?";
+}
+
+std::string broadcast_model_line(const BroadcastProblem& p) {
+  const char* ports = p.one_port ? "one-port" : "all-port";
+  if (p.rule == RouteRule::single_hop) return fmt::format("store-and-forward {} free non-combining", ports);
+  const char* routing = p.rule == RouteRule::dimension_order          ? "dimension-order"
+                        : p.rule == RouteRule::dimension_order_shorter ? "dimension-order-shorter"
+                                                                       : "free";
+  return fmt::format("wormhole {} {} non-combining", ports, routing);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// n separate vectors: copies of one z3::expr_vector share its contents.
+std::vector<z3::expr_vector> vectors(z3::context& ctx, size_t n) {
+  std::vector<z3::expr_vector> out;
+  out.reserve(n);
+  for (size_t i = 0; i < n; ++i) out.emplace_back(ctx);
+  return out;
+}
+
+std::string node_name(const Grid& grid, uint32_t v) {
+  if (grid.dimensions() == 1) return fmt::format("{}", v);
+  std::string s = "(";
+  for (uint32_t d = 0; d < grid.dimensions(); ++d) s += fmt::format("{}{}", d ? "," : "", grid.coordinate(v, d));
+  return s + ")";
+}
+
+class BroadcastEncoding {
+ public:
+  BroadcastEncoding(z3::context& ctx, z3::solver& solver, const BroadcastProblem& p)
+      : ctx_(ctx), solver_(solver), p_(p) {
+    for (uint32_t u = 0; u < p.grid.node_count(); ++u)
+      for (Route& r : routes_from(p.grid, u, p.rule)) routes_.push_back(std::move(r));
+    z3::expr_vector start(ctx_);
+    for (uint32_t v = 0; v < p.grid.node_count(); ++v) start.push_back(ctx_.bool_val(v == 0));
+    informed_.push_back(start);
+  }
+
+  // Adds the variables and constraints of the next step.
+  void add_step() {
+    const uint32_t t = static_cast<uint32_t>(sends_.size()) + 1;
+    z3::expr_vector x(ctx_);
+    for (size_t r = 0; r < routes_.size(); ++r) x.push_back(ctx_.bool_const(fmt::format("x_{}_{}", t, r).c_str()));
+    sends_.push_back(x);
+    z3::expr_vector now(ctx_);
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
+      now.push_back(ctx_.bool_const(fmt::format("informed_{}_{}", t, v).c_str()));
+    informed_.push_back(now);
+    senders_hold_the_message(t);
+    informed_grows_by_receptions(t);
+    one_path_per_channel(t);
+    if (p_.one_port) one_send_and_one_receive_per_node(t);
+    if (p_.strengthen) {
+      only_uninformed_nodes_receive(t);
+      each_node_receives_once(t);
+      informed_set_grows_at_most_by_fan_out(t);
+      if (t == 1) reflections_of_the_first_step();
+    }
+  }
+
+  uint32_t steps() const { return static_cast<uint32_t>(sends_.size()); }
+
+  // The literal that, assumed, asks for every node informed after `steps()` steps.
+  z3::expr goal() {
+    const uint32_t t = steps();
+    z3::expr g = ctx_.bool_const(fmt::format("goal_{}", t).c_str());
+    z3::expr_vector all(ctx_);
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v) all.push_back(informed_[t][static_cast<int>(v)]);
+    solver_.add(z3::implies(g, z3::mk_and(all)));
+    if (p_.strengthen) every_sender_saturated_when_tight(g);
+    return g;
+  }
+
+  std::string witness(const z3::model& m) const {
+    std::string s;
+    for (size_t t = 0; t < sends_.size(); ++t) {
+      s += fmt::format("step {}\n", t + 1);
+      for (size_t r = 0; r < routes_.size(); ++r)
+        if (m.eval(sends_[t][static_cast<int>(r)], true).is_true())
+          s += fmt::format("  {} {}\n", node_name(p_.grid, routes_[r].from), routes_[r].moves);
+    }
+    return s;
+  }
+
+ private:
+  z3::expr x(uint32_t t, size_t r) const { return sends_[t - 1][static_cast<int>(r)]; }
+  z3::expr informed(uint32_t t, uint32_t v) const { return informed_[t][static_cast<int>(v)]; }
+
+  // Causality: a node sends only what it held at the start of the step.
+  void senders_hold_the_message(uint32_t t) {
+    for (size_t r = 0; r < routes_.size(); ++r) solver_.add(z3::implies(x(t, r), informed(t - 1, routes_[r].from)));
+  }
+
+  // Delivery: after step t a node is informed iff it was, or a path ends at it.
+  void informed_grows_by_receptions(uint32_t t) {
+    std::vector<z3::expr_vector> into = vectors(ctx_, p_.grid.node_count());
+    for (size_t r = 0; r < routes_.size(); ++r) into[routes_[r].to].push_back(x(t, r));
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
+      solver_.add(informed(t, v) == (informed(t - 1, v) || z3::mk_or(into[v])));
+  }
+
+  // Link-disjointness: a directed channel carries at most one path per step.
+  void one_path_per_channel(uint32_t t) {
+    std::vector<z3::expr_vector> users = vectors(ctx_, p_.grid.channel_count());
+    for (size_t r = 0; r < routes_.size(); ++r)
+      for (uint32_t c : routes_[r].channels) users[c].push_back(x(t, r));
+    for (const z3::expr_vector& u : users)
+      if (u.size() > 1) solver_.add(z3::atmost(u, 1));
+  }
+
+  // Port limits (one-port): one send and one reception per node per step.
+  void one_send_and_one_receive_per_node(uint32_t t) {
+    std::vector<z3::expr_vector> out = vectors(ctx_, p_.grid.node_count());
+    std::vector<z3::expr_vector> in = vectors(ctx_, p_.grid.node_count());
+    for (size_t r = 0; r < routes_.size(); ++r) {
+      out[routes_[r].from].push_back(x(t, r));
+      in[routes_[r].to].push_back(x(t, r));
+    }
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v) {
+      if (out[v].size() > 1) solver_.add(z3::atmost(out[v], 1));
+      if (in[v].size() > 1) solver_.add(z3::atmost(in[v], 1));
+    }
+  }
+
+  // Redundant: a path to a node that already holds the message can be
+  // dropped from any schedule, so none is needed.
+  void only_uninformed_nodes_receive(uint32_t t) {
+    for (size_t r = 0; r < routes_.size(); ++r)
+      solver_.add(z3::implies(x(t, r), !informed(t - 1, routes_[r].to)));
+  }
+
+  // Redundant: likewise a second path to a node in any step up to t.
+  void each_node_receives_once(uint32_t t) {
+    std::vector<z3::expr_vector> into = vectors(ctx_, p_.grid.node_count());
+    for (uint32_t s = 1; s <= t; ++s)
+      for (size_t r = 0; r < routes_.size(); ++r) into[routes_[r].to].push_back(x(s, r));
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
+      if (into[v].size() > 1) solver_.add(z3::atmost(into[v], 1));
+  }
+
+  // Redundant: each informed node informs at most D others per step (one
+  // under one-port), so at most (D+1)^t nodes are informed after t steps.
+  void informed_set_grows_at_most_by_fan_out(uint32_t t) {
+    const uint64_t fan = p_.one_port ? 2 : 2ULL * p_.grid.dimensions() + 1;
+    uint64_t bound = 1;
+    for (uint32_t s = 0; s < t && bound < p_.grid.node_count(); ++s) bound *= fan;
+    if (bound >= p_.grid.node_count()) return;
+    z3::expr_vector now(ctx_);
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v) now.push_back(informed(t, v));
+    solver_.add(z3::atmost(now, static_cast<unsigned>(bound)));
+  }
+
+  // Redundant, under the goal: when (D+1)^T equals the node count, the
+  // informed set must grow by the factor D+1 in every step, so every node
+  // informed before step t sends D paths in step t (one-port: one path).
+  void every_sender_saturated_when_tight(const z3::expr& goal) {
+    const uint32_t T = steps(), nodes = p_.grid.node_count();
+    const uint64_t fan = p_.one_port ? 1 : 2ULL * p_.grid.dimensions();
+    uint64_t reach = 1;
+    for (uint32_t s = 0; s < T && reach <= nodes; ++s) reach *= fan + 1;
+    if (reach != nodes || !p_.grid.wraps) return;
+    for (uint32_t t = 1; t <= T; ++t) {
+      std::vector<z3::expr_vector> out = vectors(ctx_, nodes);
+      for (size_t r = 0; r < routes_.size(); ++r) out[routes_[r].from].push_back(x(t, r));
+      for (uint32_t u = 0; u < nodes; ++u)
+        solver_.add(z3::implies(goal && informed(t - 1, u), z3::atleast(out[u], static_cast<unsigned>(fan))));
+    }
+  }
+
+  // Symmetry: reflecting a torus in any set of dimensions maps the source to
+  // itself and a schedule to a schedule (dimension order is kept; only
+  // directions flip). So some optimal schedule informs, in step 1, a set
+  // that is not lexicographically above its own reflections: the informed
+  // vector after step 1 is <= each reflected vector (lex-leader).
+  void reflections_of_the_first_step() {
+    const uint32_t k = p_.grid.dimensions(), nodes = p_.grid.node_count();
+    // A mesh keeps its source corner only under no reflection: tori only.
+    if (!p_.grid.wraps) return;
+    for (uint32_t mask = 1; mask < (1U << k); ++mask) {
+      std::vector<uint32_t> image(nodes);
+      for (uint32_t v = 0; v < nodes; ++v) {
+        uint32_t w = 0;
+        for (uint32_t d = 0; d < k; ++d) {
+          const uint32_t n = p_.grid.sizes[d], x = p_.grid.coordinate(v, d);
+          const uint32_t y = (mask >> d & 1) ? (p_.grid.wraps ? (n - x) % n : x) : x;
+          w += y * p_.grid.stride(d);
+        }
+        image[v] = w;
+      }
+      // Lex-leader: informed <= informed o image, as a chain of "equal so far" literals.
+      z3::expr equal_so_far = ctx_.bool_val(true);
+      for (uint32_t v = 0; v < nodes; ++v) {
+        const z3::expr a = informed(1, v), b = informed(1, image[v]);
+        solver_.add(z3::implies(equal_so_far, z3::implies(a, b)));
+        equal_so_far = equal_so_far && (a == b);
+      }
+    }
+  }
+
+  z3::context& ctx_;
+  z3::solver& solver_;
+  const BroadcastProblem& p_;
+  std::vector<Route> routes_;
+  std::vector<z3::expr_vector> sends_;     // per step
+  std::vector<z3::expr_vector> informed_;  // per step, from step 0
+};
+
+}  // namespace
+
+SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, uint32_t last,
+                              const SearchLimits& limits) {
+  SearchReport report;
+  const auto start = Clock::now();
+  z3::context ctx;
+  // The finite-domain solver: Booleans and cardinality constraints, incremental.
+  z3::solver solver = problem.strengthen ? z3::solver(ctx, "QF_FD") : z3::solver(ctx);
+  BroadcastEncoding encoding(ctx, solver, problem);
+  while (encoding.steps() < first) encoding.add_step();
+  for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
+    while (encoding.steps() < steps) encoding.add_step();
+    const double left = limits.timeout_seconds - std::chrono::duration<double>(Clock::now() - start).count();
+    if (left <= 0) {
+      report.gave_up = true;
+      break;
+    }
+    z3::params params(ctx);
+    params.set("timeout", static_cast<unsigned>(left * 1000) + 1);
+    solver.set(params);
+    if (limits.trying) limits.trying(steps);
+    const auto t0 = Clock::now();
+    z3::expr_vector assumptions(ctx);
+    assumptions.push_back(encoding.goal());
+    const z3::check_result result = solver.check(assumptions);
+    Attempt a{steps, result == z3::sat ? Outcome::sat : result == z3::unsat ? Outcome::unsat : Outcome::unknown,
+              std::chrono::duration<double>(Clock::now() - t0).count()};
+    report.attempts.push_back(a);
+    if (limits.progress) limits.progress(a);
+    if (a.outcome == Outcome::sat) {
+      report.witness_steps = steps;
+      report.witness = encoding.witness(solver.get_model());
+      break;
+    }
+    if (a.outcome == Outcome::unknown) {
+      report.gave_up = true;
+      break;
+    }
+  }
+  return report;
+}
+
+}  // namespace schedcheck::search

@@ -1,0 +1,44 @@
+// Grid: the torus or mesh a search runs on, with its channels (the search's own model; the core has another).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace schedcheck::search {
+
+struct Grid {
+  std::vector<uint32_t> sizes;
+  bool wraps = true;  // torus (or ring); false: mesh (or path)
+
+  uint32_t dimensions() const { return static_cast<uint32_t>(sizes.size()); }
+  uint32_t node_count() const {
+    uint32_t p = 1;
+    for (uint32_t n : sizes) p *= n;
+    return p;
+  }
+  uint32_t channel_count() const { return node_count() * 2 * dimensions(); }
+  uint32_t coordinate(uint32_t v, uint32_t dim) const {
+    for (uint32_t d = 0; d < dim; ++d) v /= sizes[d];
+    return v % sizes[dim];
+  }
+  uint32_t stride(uint32_t dim) const {
+    uint32_t s = 1;
+    for (uint32_t d = 0; d < dim; ++d) s *= sizes[d];
+    return s;
+  }
+  // The node one hop from v along `dim` (negative: the - direction), or -1
+  // off a mesh's border.
+  int64_t neighbour(uint32_t v, uint32_t dim, bool negative) const {
+    const uint32_t x = coordinate(v, dim), n = sizes[dim], s = stride(dim);
+    if (negative) return x > 0 ? int64_t{v} - s : (wraps ? int64_t{v} + int64_t{n - 1} * s : -1);
+    return x + 1 < n ? int64_t{v} + s : (wraps ? int64_t{v} - int64_t{n - 1} * s : -1);
+  }
+  // Channel ids as the core numbers them: v * 2k + 2 * dim + (negative ? 1 : 0).
+  uint32_t channel(uint32_t v, uint32_t dim, bool negative) const {
+    return v * 2 * dimensions() + 2 * dim + (negative ? 1 : 0);
+  }
+  std::string describe() const;  // "torus 5x5", "mesh 3x4"
+};
+
+}  // namespace schedcheck::search
