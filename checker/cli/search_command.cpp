@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "broadcast_search.hpp"
+#include "gossip_search.hpp"
 #include "checker.hpp"
 #include "lower_bounds.hpp"
 #include "model.hpp"
@@ -91,9 +92,10 @@ Checked recheck(const std::string& text) {
 }  // namespace
 
 int run_search(const Arguments& args) {
-  if (args.positional.size() != 1) return usage_error("search needs one collective: broadcast");
+  if (args.positional.size() != 1) return usage_error("search needs one collective: broadcast or gossip");
   const std::string& collective = args.positional[0];
-  if (collective != "broadcast") return usage_error(fmt::format("search {}: not implemented yet (broadcast is)", collective));
+  if (collective != "broadcast" && collective != "gossip")
+    return usage_error(fmt::format("search {}: not implemented yet (broadcast and gossip are)", collective));
   std::string error;
   const auto spec = args.value("--topology");
   if (!spec) return usage_error("search needs --topology (e.g. torus:5x5)");
@@ -110,21 +112,30 @@ int run_search(const Arguments& args) {
       return usage_error(fmt::format("--model: unknown token '{}' (see specs/format.md)", token));
     at = comma + 1;
   }
-  if (model.switching == Switching::flit) return usage_error("search broadcast: the flit model is not searched");
+  if (model.switching == Switching::flit) return usage_error("search: the flit model is not searched yet");
+  const bool gossip = collective == "gossip";
+  if (gossip && (model.switching != Switching::store_and_forward || model.combining == Combining::combining))
+    return usage_error("search gossip: store-and-forward, non-combining only (e.g. --model store-and-forward,all-port)");
 
-  search::BroadcastProblem problem;
-  problem.grid = *grid;
-  problem.one_port = model.ports == Ports::one_port;
-  problem.rule = model.switching == Switching::store_and_forward ? search::RouteRule::single_hop
-                 : model.routing == Routing::dimension_order      ? search::RouteRule::dimension_order
-                 : model.routing == Routing::dimension_order_shorter ? search::RouteRule::dimension_order_shorter
-                                                                    : search::RouteRule::shortest;
-  problem.strengthen = !args.flag("--plain");
-  const std::string model_line = search::broadcast_model_line(problem);
+  search::BroadcastProblem broadcast;
+  broadcast.grid = *grid;
+  broadcast.one_port = model.ports == Ports::one_port;
+  broadcast.rule = model.switching == Switching::store_and_forward ? search::RouteRule::single_hop
+                   : model.routing == Routing::dimension_order      ? search::RouteRule::dimension_order
+                   : model.routing == Routing::dimension_order_shorter ? search::RouteRule::dimension_order_shorter
+                                                                      : search::RouteRule::shortest;
+  broadcast.strengthen = !args.flag("--plain");
+  search::GossipProblem gossip_problem;
+  gossip_problem.grid = *grid;
+  gossip_problem.one_port = broadcast.one_port;
+  gossip_problem.strengthen = broadcast.strengthen;
+  const std::string model_line =
+      gossip ? search::gossip_model_line(gossip_problem) : search::broadcast_model_line(broadcast);
+  const std::string collective_line = gossip ? "gossip" : "broadcast source 0";
 
   // The core's lower bounds for the same instance, through its own reader.
-  const std::string header_text = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective broadcast source 0\n",
-                                              grid->describe(), model_line);
+  const std::string header_text =
+      fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective {}\n", grid->describe(), model_line, collective_line);
   const Checked empty = recheck(header_text);
   const uint64_t lower = empty.verdict.best ? empty.verdict.best->steps : 0;
   const std::string bound_name = empty.verdict.best ? empty.verdict.best->name : "none";
@@ -140,7 +151,7 @@ int run_search(const Arguments& args) {
       return usage_error(fmt::format("--timeout takes seconds, not '{}'", *t));
     }
   }
-  uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 64;
+  uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 256;
   if (exact) first = last = *exact;
   if (claim) first = last = *claim;
 
@@ -150,11 +161,12 @@ int run_search(const Arguments& args) {
   limits.progress = [](const search::Attempt& a) {
     fmt::print(stderr, "search: {} steps: {} in {:.2f} s\n", a.steps, search::outcome_name(a.outcome), a.seconds);
   };
-  const search::SearchReport report = search::search_broadcast(problem, first, last, limits);
+  const search::SearchReport report = gossip ? search::search_gossip(gossip_problem, first, last, limits)
+                                             : search::search_broadcast(broadcast, first, last, limits);
 
   std::string witness;
   if (report.witness_steps) {
-    witness = witness_header(*grid, model_line, "broadcast source 0", *report.witness_steps) + report.witness;
+    witness = witness_header(*grid, model_line, collective_line, *report.witness_steps) + report.witness;
     const Checked c = recheck(witness);
     if (!c.verdict.verified) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);

@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "z3_util.hpp"
+
 namespace schedcheck::search {
 
 const char* outcome_name(Outcome o) {
@@ -36,13 +38,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// n separate vectors: copies of one z3::expr_vector share its contents.
-std::vector<z3::expr_vector> vectors(z3::context& ctx, size_t n) {
-  std::vector<z3::expr_vector> out;
-  out.reserve(n);
-  for (size_t i = 0; i < n; ++i) out.emplace_back(ctx);
-  return out;
-}
+
 
 std::string node_name(const Grid& grid, uint32_t v) {
   if (grid.dimensions() == 1) return fmt::format("{}", v);
@@ -131,7 +127,7 @@ class BroadcastEncoding {
     for (size_t r = 0; r < routes_.size(); ++r)
       for (uint32_t c : routes_[r].channels) users[c].push_back(x(t, r));
     for (const z3::expr_vector& u : users)
-      if (u.size() > 1) solver_.add(z3::atmost(u, 1));
+      if (u.size() > 1) solver_.add(at_most(ctx_, u, 1));
   }
 
   // Port limits (one-port): one send and one reception per node per step.
@@ -143,8 +139,8 @@ class BroadcastEncoding {
       in[routes_[r].to].push_back(x(t, r));
     }
     for (uint32_t v = 0; v < p_.grid.node_count(); ++v) {
-      if (out[v].size() > 1) solver_.add(z3::atmost(out[v], 1));
-      if (in[v].size() > 1) solver_.add(z3::atmost(in[v], 1));
+      if (out[v].size() > 1) solver_.add(at_most(ctx_, out[v], 1));
+      if (in[v].size() > 1) solver_.add(at_most(ctx_, in[v], 1));
     }
   }
 
@@ -161,7 +157,7 @@ class BroadcastEncoding {
     for (uint32_t s = 1; s <= t; ++s)
       for (size_t r = 0; r < routes_.size(); ++r) into[routes_[r].to].push_back(x(s, r));
     for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
-      if (into[v].size() > 1) solver_.add(z3::atmost(into[v], 1));
+      if (into[v].size() > 1) solver_.add(at_most(ctx_, into[v], 1));
   }
 
   // Redundant: each informed node informs at most D others per step (one
@@ -173,7 +169,7 @@ class BroadcastEncoding {
     if (bound >= p_.grid.node_count()) return;
     z3::expr_vector now(ctx_);
     for (uint32_t v = 0; v < p_.grid.node_count(); ++v) now.push_back(informed(t, v));
-    solver_.add(z3::atmost(now, static_cast<unsigned>(bound)));
+    solver_.add(at_most(ctx_, now, static_cast<unsigned>(bound)));
   }
 
   // Redundant, under the goal: when (D+1)^T equals the node count, the
@@ -189,7 +185,7 @@ class BroadcastEncoding {
       std::vector<z3::expr_vector> out = vectors(ctx_, nodes);
       for (size_t r = 0; r < routes_.size(); ++r) out[routes_[r].from].push_back(x(t, r));
       for (uint32_t u = 0; u < nodes; ++u)
-        solver_.add(z3::implies(goal && informed(t - 1, u), z3::atleast(out[u], static_cast<unsigned>(fan))));
+        solver_.add(z3::implies(goal && informed(t - 1, u), at_least(ctx_, out[u], static_cast<unsigned>(fan))));
     }
   }
 

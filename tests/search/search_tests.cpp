@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "broadcast_search.hpp"
+#include "gossip_search.hpp"
 #include "checker.hpp"
 
 namespace {
@@ -86,6 +87,69 @@ TEST_CASE("the plain encoding gives the same answers on small instances") {
     BroadcastProblem plain = strong;
     plain.strengthen = false;
     const Found a = run(strong, 1, 4), b = run(plain, 1, 4);
+    CHECK(a.report.witness_steps == b.report.witness_steps);
+    CHECK(a.verified);
+    CHECK(b.verified);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+Found run_gossip(const GossipProblem& p, uint32_t first, uint32_t last) {
+  SearchLimits limits;
+  limits.timeout_seconds = 120;
+  Found f{search_gossip(p, first, last, limits)};
+  if (f.report.witness_steps) {
+    const std::string text = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective gossip\n{}",
+                                         p.grid.describe(), gossip_model_line(p), f.report.witness);
+    schedcheck::LineSource source{std::string_view(text)};
+    schedcheck::Diagnostics diag("witness", 5);
+    schedcheck::Header header;
+    const schedcheck::Verdict v = schedcheck::check_schedule(source, header, diag);
+    f.verified = v.verified;
+    f.checked_steps = v.steps;
+  }
+  return f;
+}
+
+GossipProblem gossip(std::vector<uint32_t> sizes, bool one_port = false, bool wraps = true) {
+  GossipProblem p;
+  p.grid.sizes = std::move(sizes);
+  p.grid.wraps = wraps;
+  p.one_port = one_port;
+  return p;
+}
+
+TEST_CASE("gossip optima on small tori: ceil((P-1)/4) on 2-D, ceil((P-1)/6) on 3x3x3") {
+  const std::pair<std::vector<uint32_t>, uint32_t> cases[] = {
+      {{3, 3}, 2}, {{4, 4}, 4}, {{5, 5}, 6}, {{3, 4}, 3}, {{3, 3, 3}, 5}};
+  for (const auto& [sizes, optimum] : cases) {
+    const Found f = run_gossip(gossip(sizes), 1, optimum);
+    REQUIRE(f.report.witness_steps == optimum);
+    CHECK(f.verified);
+    CHECK(f.checked_steps == optimum);
+    // Every count below the optimum was answered unsat by the full encoding.
+    for (const Attempt& a : f.report.attempts)
+      if (a.steps < optimum) CHECK(a.outcome == Outcome::unsat);
+  }
+}
+
+TEST_CASE("one-port gossip needs P-1 steps on a ring of 4 and a 2x3 mesh") {
+  const Found ring = run_gossip(gossip({4}, true), 1, 4);
+  CHECK(ring.report.witness_steps == 3u);
+  CHECK(ring.verified);
+  const Found mesh = run_gossip(gossip({2, 3}, true, false), 5, 7);
+  CHECK(mesh.report.witness_steps == 5u);
+  CHECK(mesh.verified);
+}
+
+TEST_CASE("gossip: the plain encoding agrees on the smallest cases") {
+  for (auto sizes : {std::vector<uint32_t>{3, 3}, std::vector<uint32_t>{2, 4}}) {
+    GossipProblem strong = gossip(sizes), plain = gossip(sizes);
+    plain.strengthen = false;
+    const Found a = run_gossip(strong, 1, 6), b = run_gossip(plain, 1, 6);
     CHECK(a.report.witness_steps == b.report.witness_steps);
     CHECK(a.verified);
     CHECK(b.verified);
