@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -450,7 +451,9 @@ int main(int argc, char** argv) {
     if (args->command == "search") return run_search(*args);
     if (args->command == "table") {
       if (args->positional.size() != 1) return program_error("table needs one NAME (broadcast-allport)");
-      return print_table(args->positional[0], args->flag("--json"));
+      double timeout = 60;
+      if (auto t = args->value("--timeout")) timeout = std::atof(t->c_str());
+      return print_table(args->positional[0], args->flag("--json"), timeout > 0 ? timeout : 60);
     }
   } catch (const std::bad_alloc&) {
     return program_error("out of memory (the network or the collective is too large for this machine)");

@@ -15,7 +15,7 @@ const std::vector<CommandSpec> command_table = {
      "write the schedule of a generator (schedules/), with a claim line of the steps it promises"},
     {"search", "search broadcast|gossip --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps with Z3, or decide a step count; the core re-checks every witness"},
-    {"table", "table NAME", "print a table of results over many sizes (broadcast-allport), measured by the checker"},
+    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast), measured by the checker"},
 };
 
 const std::vector<OptionSpec> option_table = {
@@ -35,7 +35,7 @@ const std::vector<OptionSpec> option_table = {
     {"--min", "", "search", "climb from the best lower bound to the fewest steps (the default)"},
     {"--steps", "S", "search", "decide whether S steps suffice"},
     {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},
-    {"--timeout", "SECONDS", "search", "give up after SECONDS (default 600; exit code 3)"},
+    {"--timeout", "SECONDS", "search table", "give up after SECONDS (search: default 600, exit code 3; table: per size, default 60)"},
     {"--plain", "", "search", "the plain encoding: no redundant constraints, no symmetry breaking"},
     {"--help", "", "check bound print convert gen table search", "show this help"},
 };

@@ -7,6 +7,7 @@ namespace schedcheck::cli {
 
 // Prints table `name`; returns the exit code (2 for an unknown table, 1 if a
 // generated schedule failed its check).
-int print_table(const std::string& name, bool json);
+// `timeout` bounds each search of the search tables (seconds).
+int print_table(const std::string& name, bool json, double timeout);
 
 }  // namespace schedcheck::cli
