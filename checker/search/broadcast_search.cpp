@@ -234,8 +234,9 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   SearchReport report;
   const auto start = Clock::now();
   z3::context ctx;
-  // The finite-domain solver: Booleans and cardinality constraints, incremental.
-  z3::solver solver = problem.strengthen ? z3::solver(ctx, "QF_FD") : z3::solver(ctx);
+  // Z3's default solver: on these encodings it beat the finite-domain (QF_FD)
+  // solver by one to two orders of magnitude (5x5, 2 steps: 1.1 s against 64 s).
+  z3::solver solver(ctx);
   BroadcastEncoding encoding(ctx, solver, problem);
   while (encoding.steps() < first) encoding.add_step();
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {

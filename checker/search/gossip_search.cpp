@@ -325,7 +325,9 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
     return limits.timeout_seconds - std::chrono::duration<double>(Clock::now() - start).count();
   };
   z3::context ctx;
-  z3::solver full_solver = problem.strengthen ? z3::solver(ctx, "QF_FD") : z3::solver(ctx);
+  // Z3's default solver: on these encodings it was as fast as the
+  // finite-domain (QF_FD) solver or faster (6x6 gossip: 2.6 s against 6.5 s).
+  z3::solver full_solver(ctx);
   FullEncoding full(ctx, full_solver, problem);
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
     if (seconds_left() <= 0) {
@@ -346,10 +348,10 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
     // A portfolio per count: the full encoding briefly (it refutes counts
     // below the counting bound at once), then the invariant schedules (they
     // find the Soch-Tvrdik-like optima fast), then the full encoding again.
-    Outcome outcome = check_full(std::min(seconds_left(), 2.0));
+    Outcome outcome = check_full(std::min(seconds_left(), 0.5));
     std::string witness = outcome == Outcome::sat ? full.witness(full_solver.get_model()) : "";
     if (outcome == Outcome::unknown && problem.strengthen && problem.grid.wraps) {
-      z3::solver small(ctx, "QF_FD");
+      z3::solver small(ctx);
       z3::params params(ctx);
       params.set("timeout", static_cast<unsigned>(std::min(seconds_left(), 30.0) * 1000) + 1);
       small.set(params);
