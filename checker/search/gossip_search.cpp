@@ -116,13 +116,16 @@ class FullEncoding {
     if (p_.strengthen) only_new_packets_are_sent(t);
   }
 
-  z3::expr goal() {
+  // The literal that, assumed, asks for every packet everywhere after
+  // `steps()` steps. `refuted` is set when the counting bound alone rules
+  // the count out (see every_node_receives_every_packet_once).
+  z3::expr goal(bool& refuted) {
     const uint32_t t = steps(), n = p_.grid.node_count();
     z3::expr g = ctx_.bool_const(fmt::format("goal_{}", t).c_str());
     z3::expr_vector all(ctx_);
     for (uint32_t i = 0; i < n * n; ++i) all.push_back(holds_[t][static_cast<int>(i)]);
     solver_.add(z3::implies(g, z3::mk_and(all)));
-    if (p_.strengthen) every_node_receives_every_packet_once(g);
+    refuted = p_.strengthen && every_node_receives_every_packet_once(g);
     return g;
   }
 
@@ -202,7 +205,7 @@ class FullEncoding {
   // Redundant, under the goal: every PU receives each other PU's packet exactly
   // once, and at most (its in-degree) packets per step, so the counting bound
   // ceil((P-1)/degree) is immediate to the solver.
-  void every_node_receives_every_packet_once(const z3::expr& goal) {
+  bool every_node_receives_every_packet_once(const z3::expr& goal) {
     const uint32_t n = p_.grid.node_count();
     // The counting bound: a PU of in-degree `degree` receives at most that
     // many packets per step (one under one-port) and needs n - 1. When the
@@ -214,7 +217,7 @@ class FullEncoding {
       for (const Channel& ch : channels_) degree += ch.head == v ? 1 : 0;
       if (n - 1 > (p_.one_port ? 1 : degree) * steps()) {
         solver_.add(!goal);
-        return;
+        return true;
       }
     }
     std::vector<z3::expr_vector> into = vectors(ctx_, size_t{n} * n), all_into = vectors(ctx_, n);
@@ -234,6 +237,7 @@ class FullEncoding {
       solver_.add(at_most(ctx_, all_into[v], per_step * steps()));
       solver_.add(z3::implies(goal, at_least(ctx_, all_into[v], n - 1)));
     }
+    return false;
   }
 
   z3::context& ctx_;
@@ -337,20 +341,17 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
     if (limits.trying) limits.trying(steps);
     const auto t0 = Clock::now();
     while (full.steps() < steps) full.add_step();
+    bool refuted = false;
     z3::expr_vector assumptions(ctx);
-    assumptions.push_back(full.goal());
-    auto check_full = [&](double budget) {
-      z3::params params(ctx);
-      params.set("timeout", static_cast<unsigned>(std::max(budget, 0.0) * 1000) + 1);
-      full_solver.set(params);
-      return outcome_of(full_solver.check(assumptions));
-    };
-    // A portfolio per count: the full encoding briefly (it refutes counts
-    // below the counting bound at once), then the invariant schedules (they
-    // find the Soch-Tvrdik-like optima fast), then the full encoding again.
-    Outcome outcome = check_full(std::min(seconds_left(), 0.5));
-    std::string witness = outcome == Outcome::sat ? full.witness(full_solver.get_model()) : "";
-    if (outcome == Outcome::unknown && problem.strengthen && problem.grid.wraps) {
+    assumptions.push_back(full.goal(refuted));
+    // Counts the counting bound refutes are answered without a solver call;
+    // then the invariant schedules (they find the Soch-Tvrdik-like optima
+    // fast); then the full encoding. Each solver is checked at most once per
+    // count: a check cut short by its time limit is not followed by another
+    // on the same solver.
+    Outcome outcome = refuted ? Outcome::unsat : Outcome::unknown;
+    std::string witness;
+    if (!refuted && problem.strengthen && problem.grid.wraps) {
       z3::solver small(ctx);
       z3::params params(ctx);
       params.set("timeout", static_cast<unsigned>(std::min(seconds_left(), 30.0) * 1000) + 1);
@@ -361,8 +362,11 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
         witness = invariant.witness(small.get_model());
       }
     }
-    if (outcome == Outcome::unknown) {
-      outcome = check_full(seconds_left());
+    if (outcome == Outcome::unknown && seconds_left() > 0) {
+      z3::params params(ctx);
+      params.set("timeout", static_cast<unsigned>(seconds_left() * 1000) + 1);
+      full_solver.set(params);
+      outcome = outcome_of(full_solver.check(assumptions));
       if (outcome == Outcome::sat) witness = full.witness(full_solver.get_model());
     }
     Attempt a{steps, outcome, std::chrono::duration<double>(Clock::now() - t0).count()};

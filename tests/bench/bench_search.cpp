@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "broadcast_search.hpp"
+#include "checker.hpp"
 #include "gossip_search.hpp"
 
 namespace {
@@ -25,6 +26,7 @@ using namespace schedcheck::search;
 struct Instance {
   std::string name;
   uint32_t optimum;
+  std::string header;  // topology, model and collective lines, for the core's re-check
   std::function<SearchReport(bool strengthen, const SearchLimits&)> run;
 };
 
@@ -58,19 +60,19 @@ int main(int argc, char** argv) {
   }
   const RouteRule dor = RouteRule::dimension_order, hop = RouteRule::single_hop;
   const std::vector<Instance> instances = {
-      {"broadcast torus 4x4 wormhole dim-order", 2,
+      {"broadcast torus 4x4 wormhole dim-order", 2, "torus 4x4\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
        [=](bool s, const SearchLimits& l) { return broadcast({4, 4}, dor, 1, 2, s, l); }},
-      {"broadcast torus 3x3x3 wormhole dim-order", 2,
+      {"broadcast torus 3x3x3 wormhole dim-order", 2, "torus 3x3x3\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
        [=](bool s, const SearchLimits& l) { return broadcast({3, 3, 3}, dor, 1, 2, s, l); }},
-      {"broadcast torus 5x5 wormhole dim-order", 3,
+      {"broadcast torus 5x5 wormhole dim-order", 3, "torus 5x5\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
        [=](bool s, const SearchLimits& l) { return broadcast({5, 5}, dor, 2, 3, s, l); }},
-      {"broadcast torus 3x3x3 store-and-forward", 3,
+      {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
        [=](bool s, const SearchLimits& l) { return broadcast({3, 3, 3}, hop, 2, 3, s, l); }},
-      {"gossip torus 4x4 store-and-forward", 4, [=](bool s, const SearchLimits& l) { return gossip({4, 4}, 3, 4, s, l); }},
-      {"gossip torus 5x5 store-and-forward", 6, [=](bool s, const SearchLimits& l) { return gossip({5, 5}, 5, 6, s, l); }},
-      {"gossip torus 3x3x3 store-and-forward", 5,
+      {"gossip torus 4x4 store-and-forward", 4, "torus 4x4\nmodel store-and-forward all-port\ncollective gossip", [=](bool s, const SearchLimits& l) { return gossip({4, 4}, 3, 4, s, l); }},
+      {"gossip torus 5x5 store-and-forward", 6, "torus 5x5\nmodel store-and-forward all-port\ncollective gossip", [=](bool s, const SearchLimits& l) { return gossip({5, 5}, 5, 6, s, l); }},
+      {"gossip torus 3x3x3 store-and-forward", 5, "torus 3x3x3\nmodel store-and-forward all-port\ncollective gossip",
        [=](bool s, const SearchLimits& l) { return gossip({3, 3, 3}, 4, 5, s, l); }},
-      {"gossip torus 6x6 store-and-forward", 9, [=](bool s, const SearchLimits& l) { return gossip({6, 6}, 8, 9, s, l); }},
+      {"gossip torus 6x6 store-and-forward", 9, "torus 6x6\nmodel store-and-forward all-port\ncollective gossip", [=](bool s, const SearchLimits& l) { return gossip({6, 6}, 8, 9, s, l); }},
   };
   std::printf("%-42s %8s %14s %14s %9s\n", "instance (optimum-1: unsat, optimum: sat)", "optimum", "schedcheck s",
               "plain s", "ratio");
@@ -85,6 +87,19 @@ int main(int argc, char** argv) {
       const SearchReport r = in.run(plain == 0, limits);
       seconds[plain] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       decided[plain] = r.witness_steps.has_value() && !r.gave_up;
+      if (r.witness_steps) {
+        // Every witness goes through the core; a rejected one is a bug, not a result.
+        const std::string text = "schedcheck 1\ntopology " + in.header + "\n" + r.witness;
+        schedcheck::LineSource source{std::string_view(text)};
+        schedcheck::Diagnostics diag("witness", 1);
+        schedcheck::Header header;
+        if (!schedcheck::check_schedule(source, header, diag).verified) {
+          std::fprintf(stderr, "bench_search: %s: the %s encoding's witness fails the core's check\n", in.name.c_str(),
+                       plain ? "plain" : "strengthened");
+          code = 1;
+          decided[plain] = false;
+        }
+      }
       if (decided[plain] && *r.witness_steps != in.optimum) {
         std::fprintf(stderr, "bench_search: %s: %s encoding found %u steps, expected %u\n", in.name.c_str(),
                      plain ? "plain" : "strengthened", *r.witness_steps, in.optimum);
