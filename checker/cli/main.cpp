@@ -14,6 +14,7 @@
 
 #include "checker.hpp"
 #include "generator.hpp"
+#include "grid_spec.hpp"
 #include "json_schedule.hpp"
 #include "lower_bounds.hpp"
 #include "options.hpp"
@@ -308,31 +309,9 @@ int run_convert(const Arguments& args) {
 
 // "torus:7x7x7" or "ring:8" as the generators' torus; nullopt with a message otherwise.
 std::optional<gen::Torus> torus_arg(const std::string& spec, std::string& error) {
-  const size_t colon = spec.find(':');
-  const std::string kind = spec.substr(0, colon);
-  if (colon == std::string::npos || (kind != "torus" && kind != "ring")) {
-    error = fmt::format("--topology '{}': the generators take torus:n1x...xnk or ring:n", spec);
-    return std::nullopt;
-  }
-  gen::Torus torus;
-  std::string_view rest = std::string_view(spec).substr(colon + 1);
-  for (;;) {
-    const size_t x = rest.find('x');
-    const std::string_view part = rest.substr(0, x);
-    uint32_t n = 0;
-    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
-    if (ec != std::errc{} || end != part.data() + part.size() || n < 2 || n > 65536) {
-      error = fmt::format("--topology '{}': sizes must be whole numbers from 2 to 65536", spec);
-      return std::nullopt;
-    }
-    torus.sizes.push_back(n);
-    if (x == std::string_view::npos) break;
-    rest.remove_prefix(x + 1);
-  }
-  if (kind == "ring" && torus.sizes.size() != 1) {
-    error = fmt::format("--topology '{}': a ring has one size", spec);
-    return std::nullopt;
-  }
+  const auto g = parse_grid_spec(spec, {"torus", "ring"}, 65536, error);
+  if (!g) return std::nullopt;
+  const gen::Torus torus{g->sizes};
   if (torus.node_count() > (uint64_t{1} << 26)) {
     error = fmt::format("--topology '{}': more than 2^26 nodes", spec);
     return std::nullopt;

@@ -11,6 +11,7 @@
 #include "broadcast_search.hpp"
 #include "gossip_search.hpp"
 #include "checker.hpp"
+#include "grid_spec.hpp"
 #include "lower_bounds.hpp"
 #include "model.hpp"
 
@@ -38,28 +39,9 @@ std::optional<uint32_t> count_option(const Arguments& args, const char* name, st
 
 // "torus:5x5", "mesh:3x4", "ring:8", "path:8".
 std::optional<search::Grid> grid_option(const std::string& spec, std::string& error) {
-  const size_t colon = spec.find(':');
-  const std::string kind = spec.substr(0, colon);
-  search::Grid grid;
-  grid.wraps = kind == "torus" || kind == "ring";
-  if (colon == std::string::npos || (kind != "torus" && kind != "ring" && kind != "mesh" && kind != "path")) {
-    error = fmt::format("--topology '{}': the search takes torus:, mesh:, ring: or path: with sizes", spec);
-    return std::nullopt;
-  }
-  std::string_view rest = std::string_view(spec).substr(colon + 1);
-  for (;;) {
-    const size_t x = rest.find('x');
-    const std::string_view part = rest.substr(0, x);
-    uint32_t n = 0;
-    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
-    if (ec != std::errc{} || end != part.data() + part.size() || n < 2 || n > 64) {
-      error = fmt::format("--topology '{}': sizes from 2 to 64", spec);
-      return std::nullopt;
-    }
-    grid.sizes.push_back(n);
-    if (x == std::string_view::npos) break;
-    rest.remove_prefix(x + 1);
-  }
+  const auto g = parse_grid_spec(spec, {"torus", "ring", "mesh", "path"}, 64, error);
+  if (!g) return std::nullopt;
+  const search::Grid grid{g->sizes, g->wraps()};
   if (grid.node_count() > 4096) {
     error = fmt::format("--topology '{}': the search is for small networks (at most 4096 nodes)", spec);
     return std::nullopt;

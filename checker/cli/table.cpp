@@ -113,6 +113,15 @@ int broadcast_allport(bool json) {
   return code;
 }
 
+// The core's best lower bound (at least 1) for a header with no steps.
+uint32_t lower_bound_of(const std::string& header) {
+  LineSource lines{std::string_view(header)};
+  Diagnostics diag("table", 1);
+  Header h;
+  const Verdict empty = check_schedule(lines, h, diag);
+  return empty.best ? static_cast<uint32_t>(std::max<uint64_t>(empty.best->steps, 1)) : 1;
+}
+
 // The optimum of broadcast on every 2-D torus n1 x n2 (2 <= n1 <= n2 <= 8)
 // and 3-D torus up to 4x4x4, under each routing variant, searched from Lemma
 // 1 up to the Wang-Tseng construction's count; every witness is re-checked.
@@ -146,11 +155,7 @@ int search_broadcast_table(bool json, double timeout) {
       p.rule = rule;
       const std::string header = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective broadcast source 0\n",
                                              p.grid.describe(), search::broadcast_model_line(p));
-      LineSource lines{std::string_view(header)};
-      Diagnostics diag("table", 1);
-      Header h;
-      const Verdict empty = check_schedule(lines, h, diag);
-      const uint32_t lower = empty.best ? static_cast<uint32_t>(std::max<uint64_t>(empty.best->steps, 1)) : 1;
+      const uint32_t lower = lower_bound_of(header);
       const uint32_t upper = construction ? static_cast<uint32_t>(construction->steps) : lower + 8;
       search::SearchLimits limits;
       limits.timeout_seconds = timeout;
@@ -220,11 +225,7 @@ int search_gossip_table(bool json, double timeout) {
     p.grid.sizes = sz;
     const std::string header = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective gossip\n",
                                            p.grid.describe(), search::gossip_model_line(p));
-    LineSource lines{std::string_view(header)};
-    Diagnostics diag("table", 1);
-    Header h;
-    const Verdict empty = check_schedule(lines, h, diag);
-    const uint32_t lower = empty.best ? static_cast<uint32_t>(std::max<uint64_t>(empty.best->steps, 1)) : 1;
+    const uint32_t lower = lower_bound_of(header);
     search::SearchLimits limits;
     limits.timeout_seconds = timeout;
     const auto t0 = std::chrono::steady_clock::now();

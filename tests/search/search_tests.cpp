@@ -18,21 +18,28 @@ struct Found {
   uint64_t checked_steps = 0;
 };
 
+// The witness goes through the core like any user's file.
+void recheck(Found& f, const Grid& grid, const std::string& model, const std::string& collective) {
+  if (!f.report.witness_steps) return;
+  const std::string text = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective {}\n{}", grid.describe(),
+                                       model, collective, f.report.witness);
+  schedcheck::LineSource source{std::string_view(text)};
+  schedcheck::Diagnostics diag("witness", 5);
+  schedcheck::Header header;
+  const schedcheck::Verdict v = schedcheck::check_schedule(source, header, diag);
+  f.verified = v.verified;
+  f.checked_steps = v.steps;
+}
+
+SearchLimits limits() {
+  SearchLimits l;
+  l.timeout_seconds = 120;
+  return l;
+}
+
 Found run(const BroadcastProblem& p, uint32_t first, uint32_t last) {
-  SearchLimits limits;
-  limits.timeout_seconds = 120;
-  Found f{search_broadcast(p, first, last, limits)};
-  if (f.report.witness_steps) {
-    // The witness goes through the core like any user's file.
-    const std::string text = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective broadcast source 0\n{}",
-                                         p.grid.describe(), broadcast_model_line(p), f.report.witness);
-    schedcheck::LineSource source{std::string_view(text)};
-    schedcheck::Diagnostics diag("witness", 5);
-    schedcheck::Header header;
-    const schedcheck::Verdict v = schedcheck::check_schedule(source, header, diag);
-    f.verified = v.verified;
-    f.checked_steps = v.steps;
-  }
+  Found f{search_broadcast(p, first, last, limits())};
+  recheck(f, p.grid, broadcast_model_line(p), "broadcast source 0");
   return f;
 }
 
@@ -98,19 +105,8 @@ TEST_CASE("the plain encoding gives the same answers on small instances") {
 namespace {
 
 Found run_gossip(const GossipProblem& p, uint32_t first, uint32_t last) {
-  SearchLimits limits;
-  limits.timeout_seconds = 120;
-  Found f{search_gossip(p, first, last, limits)};
-  if (f.report.witness_steps) {
-    const std::string text = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective gossip\n{}",
-                                         p.grid.describe(), gossip_model_line(p), f.report.witness);
-    schedcheck::LineSource source{std::string_view(text)};
-    schedcheck::Diagnostics diag("witness", 5);
-    schedcheck::Header header;
-    const schedcheck::Verdict v = schedcheck::check_schedule(source, header, diag);
-    f.verified = v.verified;
-    f.checked_steps = v.steps;
-  }
+  Found f{search_gossip(p, first, last, limits())};
+  recheck(f, p.grid, gossip_model_line(p), "gossip");
   return f;
 }
 
