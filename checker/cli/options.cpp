@@ -37,6 +37,7 @@ const std::vector<OptionSpec> option_table = {
     {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},
     {"--timeout", "SECONDS", "search table", "give up after SECONDS (search: default 600, exit code 3; table: per size, default 60)"},
     {"--plain", "", "search", "the plain encoding: no redundant constraints, no symmetry breaking"},
+    {"--dimacs", "FILE", "search", "with --steps S: write that count's encoding as DIMACS CNF instead of solving"},
     {"--help", "", "check bound print convert gen table search", "show this help"},
 };
 

@@ -137,6 +137,18 @@ int run_search(const Arguments& args) {
   if (exact) first = last = *exact;
   if (claim) first = last = *claim;
 
+  if (auto path = args.value("--dimacs")) {
+    // The encoding of one count, for an independent SAT solver to decide.
+    if (!exact && !claim) return usage_error("--dimacs needs --steps S");
+    const std::string cnf = gossip ? search::gossip_dimacs(gossip_problem, first)
+                                   : search::broadcast_dimacs(broadcast, first);
+    std::ofstream out(*path);
+    if (!(out << cnf)) return usage_error(fmt::format("cannot write '{}'", *path));
+    fmt::print("DIMACS steps={} ({} {}, {}{}) written to {}\n", first, collective, grid->describe(), model_line,
+               broadcast.strengthen ? "" : ", plain encoding", *path);
+    return exit_decided;
+  }
+
   search::SearchLimits limits;
   limits.timeout_seconds = timeout;
   limits.trying = [](uint32_t steps) { fmt::print(stderr, "search: {} steps: solving...\n", steps); };

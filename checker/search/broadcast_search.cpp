@@ -271,4 +271,13 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   return report;
 }
 
+std::string broadcast_dimacs(const BroadcastProblem& problem, uint32_t steps) {
+  z3::context ctx;
+  z3::solver solver(ctx);
+  BroadcastEncoding encoding(ctx, solver, problem);
+  while (encoding.steps() < steps) encoding.add_step();
+  const z3::expr goal = encoding.goal();
+  return to_dimacs(ctx, solver, goal);
+}
+
 }  // namespace schedcheck::search

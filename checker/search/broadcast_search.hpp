@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "grid.hpp"
 #include "outcome.hpp"
@@ -25,5 +26,9 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
 
 // The model line of the format for this problem.
 std::string broadcast_model_line(const BroadcastProblem& problem);
+
+// The encoding for exactly `steps` steps, goal asserted, as DIMACS CNF (card-
+// inality constraints turned into clauses), for an independent SAT solver.
+std::string broadcast_dimacs(const BroadcastProblem& problem, uint32_t steps);
 
 }  // namespace schedcheck::search

@@ -385,4 +385,14 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
   return report;
 }
 
+std::string gossip_dimacs(const GossipProblem& problem, uint32_t steps) {
+  z3::context ctx;
+  z3::solver solver(ctx);
+  FullEncoding encoding(ctx, solver, problem);
+  while (encoding.steps() < steps) encoding.add_step();
+  bool refuted = false;
+  const z3::expr goal = encoding.goal(refuted);
+  return to_dimacs(ctx, solver, goal);
+}
+
 }  // namespace schedcheck::search

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "grid.hpp"
 #include "outcome.hpp"
@@ -24,5 +25,9 @@ struct GossipProblem {
 SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_t last, const SearchLimits& limits);
 
 std::string gossip_model_line(const GossipProblem& problem);
+
+// The encoding for exactly `steps` steps, goal asserted, as DIMACS CNF (card-
+// inality constraints turned into clauses), for an independent SAT solver.
+std::string gossip_dimacs(const GossipProblem& problem, uint32_t steps);
 
 }  // namespace schedcheck::search

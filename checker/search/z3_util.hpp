@@ -1,6 +1,7 @@
 // Z3 helpers shared by the encodings.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include <z3++.h>
@@ -22,6 +23,22 @@ inline z3::expr at_most(z3::context& ctx, const z3::expr_vector& es, unsigned k)
 }
 inline z3::expr at_least(z3::context& ctx, const z3::expr_vector& es, unsigned k) {
   return es.empty() ? ctx.bool_val(k == 0) : z3::atleast(es, k);
+}
+
+// The solver's assertions and `goal` as DIMACS CNF: cardinality constraints
+// become bit-vector sums, then bits, then clauses (Tseitin).
+inline std::string to_dimacs(z3::context& ctx, const z3::solver& solver, const z3::expr& goal) {
+  z3::goal g(ctx);
+  for (const z3::expr& a : solver.assertions()) g.add(a);
+  g.add(goal);
+  const z3::tactic to_cnf = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "card2bv") & z3::tactic(ctx, "simplify") &
+                            z3::tactic(ctx, "bit-blast") & z3::tactic(ctx, "tseitin-cnf");
+  const z3::apply_result result = to_cnf(g);
+  if (result.size() != 1) return "p cnf 0 0\n";  // not reached: these tactics keep one goal
+  // A goal the tactics already decided prints as no clauses at all; an
+  // unsatisfiable one must keep its empty clause.
+  if (result[0].is_decided_unsat()) return "p cnf 0 1\n0\n";
+  return result[0].dimacs(false);
 }
 
 }  // namespace schedcheck::search
