@@ -34,7 +34,7 @@ Claim claim(uint64_t steps, const std::string& name, const Torus& torus) {
 const std::vector<Generator>& generators() {
   static const std::vector<Generator> table = {
       {"broadcast-diagonal-2d", "torus n1 x n2 (square: the paper's scheme; otherwise the extension of specs/lemmas.md)", "wormhole all-port dimension-order",
-       "Wang-Tseng, Section 3 (2-D diagonal scheme; Theorem 2 with k = 2)", "",
+       "Wang-Tseng, Section 3 (2-D diagonal scheme; Theorem 2 with k = 2)",
        [](const Request& r, Claim& c, std::string& error) {
          if (r.torus.dimensions() != 2) {
            error = fmt::format("needs a 2-D torus n1 x n2, not {}", r.torus.describe());
@@ -49,7 +49,7 @@ const std::vector<Generator>& generators() {
          else write_descending(r.torus, out);
        }},
       {"broadcast-3d", "torus n1 x n2 x n3 (square: the paper's scheme; otherwise the extension)", "wormhole all-port dimension-order",
-       "Wang-Tseng, Section 4 (source -> line -> plane -> cube, 7 parts per step; Theorem 1)", "",
+       "Wang-Tseng, Section 4 (source -> line -> plane -> cube, 7 parts per step; Theorem 1)",
        [](const Request& r, Claim& c, std::string& error) {
          if (r.torus.dimensions() != 3) {
            error = fmt::format("needs a 3-D torus n1 x n2 x n3, not {}", r.torus.describe());
@@ -64,7 +64,7 @@ const std::vector<Generator>& generators() {
          else write_descending(r.torus, out);
        }},
       {"broadcast-span", "torus n1 x ... x nk, any k >= 1 (square: the paper's scheme; otherwise the extension)", "wormhole all-port dimension-order",
-       "Wang-Tseng, Section 5 (spans, distribution and alignment substages; Theorem 2)", "",
+       "Wang-Tseng, Section 5 (spans, distribution and alignment substages; Theorem 2)",
        [](const Request& r, Claim& c, std::string&) {
          c = claim(is_square(r.torus) ? span_steps(r.torus.dimensions(), r.torus.sizes[0]) : descending_steps(r.torus),
                    "broadcast-span", r.torus);
@@ -75,14 +75,14 @@ const std::vector<Generator>& generators() {
          else write_descending(r.torus, out);
        }},
       {"broadcast-dimension-by-dimension", "torus n1 x ... x nk, any k >= 1", "wormhole all-port dimension-order",
-       "baseline: one all-port ring broadcast per dimension, ceil(log_3 n_d) steps each", "",
+       "baseline: one all-port ring broadcast per dimension, ceil(log_3 n_d) steps each",
        [](const Request& r, Claim& c, std::string&) {
          c = claim(dimension_by_dimension_steps(r.torus), "broadcast-dimension-by-dimension", r.torus);
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_dimension_by_dimension(r.torus, out); }},
       {"broadcast-recursive-doubling", "torus n1 x ... x nk, any k >= 1", "wormhole one-port dimension-order",
-       "baseline: one-port recursive doubling, dimension by dimension (Wang-Tseng, Section 1)", "",
+       "baseline: one-port recursive doubling, dimension by dimension (Wang-Tseng, Section 1)",
        [](const Request& r, Claim& c, std::string&) {
          c = claim(recursive_doubling_steps(r.torus), "broadcast-recursive-doubling", r.torus);
          return true;

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -12,7 +11,6 @@ namespace schedcheck::gen {
 
 struct Request {
   Torus torus;
-  std::map<std::string, std::string> options;  // generator-specific, from --option key=value
 };
 
 struct Generator {
@@ -20,7 +18,6 @@ struct Generator {
   std::string topology;  // the topologies it accepts, e.g. "torus n x n, n >= 2"
   std::string model;     // the model line it emits (a broadcast from the source)
   std::string source;    // paper and section
-  std::string options;   // its --option keys, or "" if none
   // Claimed steps for a size, or an error naming the condition that fails.
   std::function<bool(const Request&, Claim&, std::string& error)> claim;
   // Writes the steps (the header is written by the caller, with the claim).

@@ -374,7 +374,7 @@ int run_gen(const Arguments& args) {
   if (!torus) return program_error(error);
   auto source = source_arg(*torus, args.value("--source").value_or("0"), error);
   if (!source) return program_error(error);
-  gen::Request request{*torus, {}};
+  gen::Request request{*torus};
   gen::Claim claim;
   if (!g->claim(request, claim, error)) return program_error(fmt::format("{}: {}", g->name, error));
 

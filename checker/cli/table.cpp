@@ -29,7 +29,7 @@ struct Measured {
 // what the checker measured, never what a generator says of itself.
 std::optional<Measured> measure(const std::string& name, const gen::Torus& torus) {
   const gen::Generator* g = gen::find_generator(name);
-  gen::Request request{torus, {}};
+  gen::Request request{torus};
   gen::Claim claim;
   std::string error;
   if (!g || !g->claim(request, claim, error)) return std::nullopt;

@@ -55,7 +55,7 @@ int run_one(const Instance& in, int runs) {
   using namespace schedcheck;
   const gen::Generator* g = gen::find_generator(in.generator);
   const gen::Torus torus{in.sizes};
-  gen::Request request{torus, {}};
+  gen::Request request{torus};
   gen::Claim claim;
   std::string error;
   if (!g || !g->claim(request, claim, error)) {

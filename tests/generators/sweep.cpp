@@ -30,7 +30,7 @@ struct Result {
 Result generate_and_check(const std::string& name, const Torus& torus, const Coord& source) {
   const schedcheck::gen::Generator* g = schedcheck::gen::find_generator(name);
   REQUIRE(g != nullptr);
-  schedcheck::gen::Request request{torus, {}};
+  schedcheck::gen::Request request{torus};
   schedcheck::gen::Claim claim;
   std::string error;
   REQUIRE_MESSAGE(g->claim(request, claim, error), error);
@@ -148,9 +148,9 @@ TEST_CASE("non-square steps: sum over j of ceil(log_{2j+1} n_j)") {
 TEST_CASE("the 2-D and 3-D schemes refuse other dimensions") {
   schedcheck::gen::Claim claim;
   std::string error;
-  CHECK_FALSE(schedcheck::gen::find_generator("broadcast-diagonal-2d")->claim({Torus{{5, 5, 5}}, {}}, claim, error));
+  CHECK_FALSE(schedcheck::gen::find_generator("broadcast-diagonal-2d")->claim({Torus{{5, 5, 5}}}, claim, error));
   CHECK(error.find("2-D") != std::string::npos);
-  CHECK_FALSE(schedcheck::gen::find_generator("broadcast-3d")->claim({Torus{{5, 5}}, {}}, claim, error));
+  CHECK_FALSE(schedcheck::gen::find_generator("broadcast-3d")->claim({Torus{{5, 5}}}, claim, error));
   CHECK(error.find("3-D") != std::string::npos);
 }
 
