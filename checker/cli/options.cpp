@@ -13,7 +13,7 @@ const std::vector<CommandSpec> command_table = {
     {"convert", "convert FILE", "convert a schedule between the text form and the JSON form"},
     {"gen", "gen NAME --topology SPEC [--source NODE] [-o FILE] | gen --list",
      "write the schedule of a generator (schedules/), with a claim line of the steps it promises"},
-    {"search", "search broadcast|gossip --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE]",
+    {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps with Z3, or decide a step count; the core re-checks every witness"},
     {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip), measured by the checker"},
 };

@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 
 #include "broadcast_search.hpp"
 #include "gossip_search.hpp"
+#include "hamiltonian_search.hpp"
 #include "checker.hpp"
 #include "grid_spec.hpp"
 #include "lower_bounds.hpp"
@@ -73,16 +75,62 @@ Checked recheck(const std::string& text) {
 
 }  // namespace
 
+// `search hamiltonian`: d edge-disjoint Hamiltonian cycles, written as the
+// gossip they carry and re-checked by the core.
+int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
+  if (!grid.wraps) return usage_error("search hamiltonian: needs a torus (or ring)");
+  double timeout = 600;
+  if (auto t = args.value("--timeout")) timeout = std::atof(t->c_str());
+  fmt::print(stderr, "search: {} edge-disjoint Hamiltonian cycles of the {}: solving...\n", grid.dimensions(),
+             grid.describe());
+  const search::HamiltonianReport r = search::search_hamiltonian(grid, timeout > 0 ? timeout : 600);
+  fmt::print(stderr, "search: {} in {:.2f} s\n", search::outcome_name(r.outcome), r.seconds);
+  const std::string where = fmt::format("{} edge-disjoint Hamiltonian cycles of the {}", grid.dimensions(), grid.describe());
+  if (r.outcome == search::Outcome::unsat) {
+    fmt::print("NONE: there are no {} (proof in {:.2f} s)\n", where, r.seconds);
+    return exit_decided;
+  }
+  if (r.outcome == search::Outcome::unknown) {
+    fmt::print("UNKNOWN: {}: no answer within the time limit\n", where);
+    return exit_gave_up;
+  }
+  std::string text = fmt::format(
+      "schedcheck 1\n# gossip along {}, each PU's data in {} parts, part c both ways round cycle c\n", where,
+      grid.dimensions());
+  for (size_t c = 0; c < r.cycles.size(); ++c) {
+    text += fmt::format("# cycle {}:", c);
+    for (uint32_t v : r.cycles[c]) text += fmt::format(" {}", v);
+    text += "\n";
+  }
+  text += fmt::format("topology {}\nmodel store-and-forward all-port free non-combining\ncollective gossip parts {}\n"
+                      "claim steps={} name=hamiltonian-cycles\n",
+                      grid.describe(), grid.dimensions(), r.steps);
+  text += r.gossip;
+  const Checked c = recheck(text);
+  if (!c.verdict.verified) {
+    fmt::print(stderr, "{}", c.errors);
+    return usage_error("the cycles' gossip failed the core's check: a bug in the encoding");
+  }
+  if (auto path = args.value("-o")) {
+    std::ofstream out(*path);
+    if (!(out << text)) return usage_error(fmt::format("cannot write '{}'", *path));
+  }
+  fmt::print("FOUND {} in {:.2f} s; their gossip (parts {}): steps={} lower-bound={} VERIFIED by the core\n", where,
+             r.seconds, grid.dimensions(), c.verdict.steps, c.verdict.best ? c.verdict.best->steps : 0);
+  return exit_decided;
+}
+
 int run_search(const Arguments& args) {
-  if (args.positional.size() != 1) return usage_error("search needs one collective: broadcast or gossip");
+  if (args.positional.size() != 1) return usage_error("search needs one of: broadcast, gossip, hamiltonian");
   const std::string& collective = args.positional[0];
-  if (collective != "broadcast" && collective != "gossip")
-    return usage_error(fmt::format("search {}: not implemented yet (broadcast and gossip are)", collective));
+  if (collective != "broadcast" && collective != "gossip" && collective != "hamiltonian")
+    return usage_error(fmt::format("search {}: not implemented yet (broadcast, gossip and hamiltonian are)", collective));
   std::string error;
   const auto spec = args.value("--topology");
   if (!spec) return usage_error("search needs --topology (e.g. torus:5x5)");
   auto grid = grid_option(*spec, error);
   if (!grid) return usage_error(error);
+  if (collective == "hamiltonian") return run_hamiltonian(args, *grid);
 
   Model model;
   model.switching = Switching::wormhole;
