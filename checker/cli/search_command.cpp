@@ -223,9 +223,9 @@ int run_search(const Arguments& args) {
   std::string proof;  // why one step fewer than the witness is impossible
   for (const search::Attempt& a : report.attempts)
     if (report.witness_steps && a.outcome == search::Outcome::unsat && a.steps + 1 == *report.witness_steps)
-      proof = fmt::format("{} steps: unsat in {:.2f} s", a.steps, a.seconds);
+      proof = fmt::format("{} step{}: unsat in {:.2f} s", a.steps, a.steps == 1 ? "" : "s", a.seconds);
   if (proof.empty() && report.witness_steps && *report.witness_steps == lower)
-    proof = fmt::format("{} steps: impossible by {}", lower - 1, bound_name);
+    proof = fmt::format("{} step{}: impossible by {}", lower - 1, lower == 2 ? "" : "s", bound_name);
 
   std::string verdict;
   int code = exit_decided;
