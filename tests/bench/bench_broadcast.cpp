@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "checker.hpp"
+#include "peak_memory.hpp"
 #include "generator.hpp"
 
 namespace {
@@ -27,17 +28,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-long peak_kib() {
-  std::FILE* status = std::fopen("/proc/self/status", "r");
-  if (!status) return -1;
-  char line[256];
-  long kib = -1;
-  while (std::fgets(line, sizeof line, status))
-    if (std::strncmp(line, "VmHWM:", 6) == 0) kib = std::strtol(line + 6, nullptr, 10);
-  std::fclose(status);
-  return kib;
 }
 
 double median(std::vector<double> v) {
@@ -97,7 +87,7 @@ int run_one(const Instance& in, int runs) {
   std::printf("%-24s %-12s %10llu %6llu %9.3f %9.3f %9.3f %12.1f %9.1f  VERIFIED steps=%llu lower-bound=%llu\n",
               in.generator, torus.describe().c_str(), static_cast<unsigned long long>(verdict.transfers),
               static_cast<unsigned long long>(verdict.steps), gen_s, check_s, gen_s + check_s,
-              verdict.transfers / check_s / 1e6, peak_kib() / 1024.0, static_cast<unsigned long long>(verdict.steps),
+              verdict.transfers / check_s / 1e6, own_peak_kib() / 1024.0, static_cast<unsigned long long>(verdict.steps),
               static_cast<unsigned long long>(verdict.best ? verdict.best->steps : 0));
   return 0;
 }

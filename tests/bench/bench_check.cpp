@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "checker.hpp"
+#include "peak_memory.hpp"
 #include "diagnostic.hpp"
 #include "line_source.hpp"
 #include "reader.hpp"
@@ -544,20 +545,6 @@ double run_child(const std::vector<std::string>& argv, int& status, std::string*
     *cpu = sec(usage.ru_utime) + sec(usage.ru_stime);
   }
   return elapsed;
-}
-
-// Peak resident set of this process in KiB (VmHWM). Read by the child itself:
-// ru_maxrss of a forked and exec'd child also counts the parent's pages it
-// held between fork and exec, VmHWM belongs to the new address space only.
-long own_peak_kib() {
-  FILE* status = std::fopen("/proc/self/status", "r");
-  if (!status) return -1;
-  char line[256];
-  long kib = -1;
-  while (std::fgets(line, sizeof line, status))
-    if (std::strncmp(line, "VmHWM:", 6) == 0) kib = std::strtol(line + 6, nullptr, 10);
-  std::fclose(status);
-  return kib;
 }
 
 // Runs this program as `--peak-child [FILE]` and returns the child's VmHWM.
