@@ -29,6 +29,28 @@ std::string error_summary(const Diagnostics& diagnostics) {
   return fmt::format("{} error{} ({})", diagnostics.total(), diagnostics.total() == 1 ? "" : "s", parts);
 }
 
+// "time-independent", "time-independent-except-switching@5,10" or "time-dependent@(1,2):5".
+std::string forwarding_summary(const Header& header, const ForwardingReport& f) {
+  switch (f.kind) {
+    case ForwardingClass::time_independent: return "time-independent";
+    case ForwardingClass::switching: {
+      std::string steps = fmt::format("{}", fmt::join(f.switch_steps, ","));
+      if (f.switch_step_count > f.switch_steps.size())
+        steps += fmt::format(",...({} steps)", f.switch_step_count);
+      return "time-independent-except-switching@" + steps;
+    }
+    case ForwardingClass::time_dependent:
+      return fmt::format("time-dependent@{}:{}", header.topology->node_name(f.first_change.node),
+                         f.first_change.step);
+  }
+  return "?";
+}
+
+nlohmann::json event_json(const Header& header, const ForwardingEvent& e) {
+  if (e.node == no_node) return nullptr;
+  return {{"node", header.topology->node_name(e.node)}, {"step", e.step}, {"what", e.what}};
+}
+
 }  // namespace
 
 std::string verdict_line(const std::string& file, const Header& header, const Verdict& verdict,
@@ -51,6 +73,8 @@ std::string verdict_line(const std::string& file, const Header& header, const Ve
   if (header.claim && header.claim->time && verdict.claim_time_holds)
     s += fmt::format(" claim-time={:g} {}", *header.claim->time, *verdict.claim_time_holds ? "holds" : "fails");
   if (verdict.duplicates) s += fmt::format(" waste={}", verdict.duplicates);
+  if (verdict.forwarding.analysed && verdict.steps > 0)
+    s += " forwarding=" + forwarding_summary(header, verdict.forwarding);
   if (code != 0) s += fmt::format(": {}", error_summary(diagnostics));
   if (verdict.stopped) s += " (stopped at the error limit)";
   return s;
@@ -87,6 +111,17 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
       j["gap"] = static_cast<int64_t>(verdict.steps) - static_cast<int64_t>(verdict.best->steps);
     }
     if (verdict.cost) j["cost"] = *verdict.cost;
+    if (verdict.forwarding.analysed) {
+      const ForwardingReport& f = verdict.forwarding;
+      j["forwarding"] = {{"class", to_string(f.kind)},
+                         {"switches", f.switches},
+                         {"switch_steps", f.switch_steps},
+                         {"switch_step_count", f.switch_step_count},
+                         {"changes", f.changes},
+                         {"held_back", f.held_back},
+                         {"first_switch", event_json(header, f.first_switch)},
+                         {"first_change", event_json(header, f.first_change)}};
+    }
     if (header.claim) {
       const Claim& c = *header.claim;
       json claim;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "dimension_order.hpp"
+#include "forwarding.hpp"
 #include "knowledge.hpp"
 #include "link_use.hpp"
 #include "port_use.hpp"
@@ -41,6 +42,33 @@ bool transfer_fits_model(const Header& header, const Transfer& t, size_t hop_cou
   return true;
 }
 
+// `claim time-independent=yes|switching|no` promises a forwarding class (forwarding.hpp).
+void check_forwarding_claim(const Header& header, const ForwardingReport& report, Diagnostics& diag) {
+  for (const auto& [key, value] : header.claim->params) {
+    if (key != "time-independent") continue;
+    if (value != "yes" && value != "switching" && value != "no") {
+      diag.error(header.claim_pos, Property::well_formed,
+                 fmt::format("claim time-independent={} must be yes, switching or no", value));
+      return;
+    }
+    if (value == "no") return;
+    if (!report.analysed) {
+      diag.error(header.claim_pos, Property::claim,
+                 "time independence is analysed only for store-and-forward schedules on grids of at most 2^22 "
+                 "node-directions");
+      return;
+    }
+    const bool holds = report.kind == ForwardingClass::time_independent ||
+                       (value == "switching" && report.kind == ForwardingClass::switching);
+    if (holds) return;
+    const ForwardingEvent& e =
+        report.kind == ForwardingClass::switching ? report.first_switch : report.first_change;
+    diag.error(header.claim_pos, Property::claim,
+               fmt::format("the schedule claims time-independent={} but is {}: PU {} in step {}: {}", value,
+                           to_string(report.kind), header.topology->node_name(e.node), e.step, e.what));
+  }
+}
+
 }  // namespace
 
 Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, const CheckOptions& options) {
@@ -59,6 +87,8 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   LinkUse links(topo);
   PortUse ports(topo);
   Knowledge knowledge(topo, coll);
+  Forwarding forwarding(topo, coll,
+                        model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
   std::vector<Hop> hops;
   std::vector<MessageRef> broadcast_message{{0, 0}};
   Transfer t;
@@ -69,6 +99,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   auto close_step = [&]() {
     if (serial == 0) return;
     knowledge.end_step();
+    forwarding.end_step(serial, step.number, knowledge);
     if (header.cost) cost += header.cost->ts + header.cost->tl * static_cast<double>(step.longest_packet);
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
@@ -116,7 +147,10 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
         carried = &broadcast_message;
       }
       knowledge.send(t.from, to, *carried, step.number, t.pos.line, diag);
-      for (const MessageRef& ref : *carried) length += coll.message_length(ref.message);
+      for (const MessageRef& ref : *carried) {
+        length += coll.message_length(ref.message);
+        forwarding.transfer(t.from, hops[0].channel, to, ref.message, serial, step.number);
+      }
     }
     step.longest_packet = std::max(step.longest_packet, length);
     ++step.transfers;
@@ -137,6 +171,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   verdict.missing = knowledge.check_delivery(header.collective_pos, diag);
   verdict.duplicates = knowledge.duplicates();
   if (header.cost) verdict.cost = cost;
+  verdict.forwarding = forwarding.report();
   if (const LowerBound* best = best_bound(verdict.bounds)) verdict.best = *best;
 
   // A correct schedule below a proven bound means the bound or the model is
@@ -155,6 +190,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
                    fmt::format("the schedule takes {} steps, more than the {} it claims", verdict.steps,
                                *claim.steps));
     }
+    check_forwarding_claim(header, verdict.forwarding, diag);
     if (claim.time) {
       if (!verdict.cost) {
         diag.error(header.claim_pos, Property::well_formed, "a claimed time needs a 'cost ts=... tl=...' line");

@@ -13,6 +13,12 @@ uint64_t ceil_log(uint64_t base, uint64_t n) {
   return s;
 }
 
+// With P = 40q + r, ceil(11P/40 - 1) = 11q - 1 + ceil(11r/40): exact, and 11P never overflows.
+uint64_t time_independent_hamiltonian_pair_bound(uint64_t P) {
+  const uint64_t q = P / 40, r = P % 40;
+  return P <= 3 ? 0 : 11 * q - 1 + (11 * r + 39) / 40;
+}
+
 namespace {
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }

@@ -28,4 +28,7 @@ const LowerBound* best_bound(const std::vector<LowerBound>& bounds);
 // Smallest s with base^s >= n (n >= 1, base >= 2).
 uint64_t ceil_log(uint64_t base, uint64_t n);
 
+// Meyer-Sibeyn Theorem 1 for two edge-disjoint Hamiltonian cycles: ceil(11P/40 - 1) steps, 0 where negative.
+uint64_t time_independent_hamiltonian_pair_bound(uint64_t P);
+
 }  // namespace schedcheck

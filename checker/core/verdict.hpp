@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "forwarding.hpp"
 #include "lower_bounds.hpp"
 #include "schedule.hpp"
 
@@ -33,6 +34,7 @@ struct Verdict {
   std::optional<double> cost;  // sum over steps of ts + tl * longest packet
   std::optional<bool> claim_steps_holds;
   std::optional<bool> claim_time_holds;
+  ForwardingReport forwarding;  // time independence (store-and-forward grids)
   std::vector<StepStats> per_step;
   uint64_t bytes = 0;
 };

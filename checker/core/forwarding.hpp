@@ -1,0 +1,93 @@
+// Forwarding: property 10, time independence (Meyer-Sibeyn): does every PU forward what arrives from
+// direction i to the same directions in every step?
+//
+// Store-and-forward schedules on grids only. A packet a PU receives in step s
+// and sends on in step s+1 is *forwarded*; the PU's forwarding map sends what
+// arrives from direction i on to a set of directions. The map may leave out a
+// direction whose neighbour already holds the message (forwarding there
+// would be pure waste, as at the end of a circulation). What the schedule
+// can do otherwise is one of:
+//   - time-independent: every map is the same in every step;
+//   - switching: a PU re-assigns which incoming direction feeds an outgoing
+//     one (the switching strategy of Meyer-Sibeyn Section 3.2), keeping the
+//     set of outgoing directions and their number;
+//   - time-dependent: any other change, or a packet held back (sent later
+//     than the step after it arrived, or an own message sent after step 1).
+// The analysis needs the state after each step (Knowledge) to tell a left-out
+// duplicate from a change.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "collective.hpp"
+#include "knowledge.hpp"
+#include "topology.hpp"
+
+namespace schedcheck {
+
+enum class ForwardingClass : uint8_t { time_independent, switching, time_dependent };
+
+// The first event of a kind, for the report.
+struct ForwardingEvent {
+  NodeId node = no_node;
+  uint32_t step = 0;      // step number of the send
+  std::string what;       // e.g. "from -1: +2 (was +1 +2)"
+};
+
+struct ForwardingReport {
+  bool analysed = false;
+  ForwardingClass kind = ForwardingClass::time_independent;
+  uint64_t switches = 0;         // (PU, step) pairs with a switch
+  uint64_t changes = 0;          // (PU, step) pairs with a time-dependent change
+  uint64_t held_back = 0;        // packets sent later than the step after their arrival
+  std::vector<uint32_t> switch_steps;  // distinct step numbers with a switch, ascending, at most 16
+  uint64_t switch_step_count = 0;      // all distinct switch steps
+  ForwardingEvent first_switch;
+  ForwardingEvent first_change;  // first time-dependent change or held-back packet
+};
+
+std::string to_string(ForwardingClass kind);
+
+class Forwarding {
+ public:
+  // Analyses only store-and-forward grids; otherwise every call is a no-op.
+  Forwarding(const Topology& topology, const Collective& collective, bool store_and_forward);
+
+  // One packet of step `serial` (1, 2, ...; `step_number` as written): m moves from `from` over `channel`.
+  void transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial, uint32_t step_number);
+  // After Knowledge::end_step of step `serial`: compares the maps of the packets that arrived in step serial-1.
+  void end_step(uint32_t serial, uint32_t step_number, const Knowledge& knowledge);
+
+  ForwardingReport report() const;
+
+ private:
+  static constexpr uint32_t no_stamp = 0;
+  uint32_t slot(NodeId v, uint32_t direction) const { return v * directions_ + direction; }
+  std::string direction_name(uint32_t direction) const;
+  std::string mask_names(uint32_t mask) const;
+
+  const Topology& topology_;
+  const Collective& collective_;
+  bool enabled_ = false;
+  uint32_t directions_ = 0;  // 2k channel directions; direction 2d+1 is a move along -d
+  // Arrivals by (node, incoming direction) in the previous and the current step.
+  struct Arrival {
+    MessageId message = 0;
+    uint32_t stamp = no_stamp;  // serial of the step it arrived in
+  };
+  std::vector<Arrival> previous_, current_;
+  std::vector<uint32_t> previous_slots_, current_slots_;
+  std::vector<uint32_t> sent_;        // out-direction mask for the arrival in previous_ at this slot
+  std::vector<uint32_t> sent_stamp_;  // serial of the step that sent_ belongs to
+  std::vector<uint32_t> map_;         // the forwarding map in force
+  std::vector<uint8_t> map_known_;
+  // Nodes whose map changed in this step, with their maps before it.
+  std::vector<NodeId> changed_nodes_;
+  std::vector<uint32_t> changed_before_;
+  std::vector<uint32_t> changed_stamp_;  // per node: serial of its last change, to list it once
+  ForwardingReport report_;
+};
+
+}  // namespace schedcheck
