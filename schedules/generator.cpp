@@ -1,7 +1,11 @@
 // Generator registry: the table of generators that `schedcheck gen` lists and runs.
 #include "generator.hpp"
 
+#include <stdexcept>
+
 #include <fmt/format.h>
+
+#include "cycle_gossip.hpp"
 
 namespace schedcheck::gen {
 
@@ -16,6 +20,9 @@ uint64_t dimension_by_dimension_steps(const Torus& torus);
 void write_dimension_by_dimension(const Torus& torus, ScheduleText& out);
 uint64_t recursive_doubling_steps(const Torus& torus);
 void write_recursive_doubling(const Torus& torus, ScheduleText& out);
+bool zigzag_conditions(const Torus& torus, std::string& error);
+CyclePlan zigzag_plan(const Torus& torus);
+CyclePlan hamiltonian_2d_plan(const Torus& torus);
 
 namespace {
 
@@ -29,11 +36,51 @@ Claim claim(uint64_t steps, const std::string& name, const Torus& torus) {
   return {steps, name, {{"sizes", torus.describe()}}};
 }
 
+// Length of each zigzag cycle: n1/d * n2 * ... * n_(d-1) laps of n_d + d PUs.
+uint64_t zigzag_cycle_length(const Torus& t) {
+  const uint32_t d = t.dimensions();
+  uint64_t laps = t.sizes[0] / d;
+  for (uint32_t l = 1; l + 1 < d; ++l) laps *= t.sizes[l];
+  return laps * (t.sizes[d - 1] + d);
+}
+
+// Without switching, a feeder pair a distance g apart on a cycle of length L
+// needs the cycle to circulate (L + g)/2 steps (specs/lemmas.md); the paper
+// states the cost as at most g - 1 + ... extra steps, and the claim is the paper's.
+Claim gossip_claim(uint64_t steps, const std::string& name, const Request& r, const std::string& forwarding) {
+  Claim c{steps, name, {{"sizes", r.torus.describe()}}};
+  c.params.push_back({"time-independent", r.time_independent ? "yes" : forwarding});
+  return c;
+}
+
+void write_cycles(const Request& r, CyclePlan plan, ScheduleText& out) {
+  CycleGossip gossip(r.torus, std::move(plan), r.time_independent ? Supply::time_independent : Supply::switching);
+  gossip.write(out);
+}
+
+bool check_zigzag(const Request& r, uint32_t d, std::string& error) {
+  if (r.torus.dimensions() != d && d != 0) {
+    error = fmt::format("needs a {}-D torus, not {}", d, r.torus.describe());
+    return false;
+  }
+  return zigzag_conditions(r.torus, error);
+}
+
+// Theorems 5-7 count floor(L/2) steps of circulation and one more for the
+// PUs off a cycle; the time-independent variants add the paper's extra steps.
+uint64_t zigzag_steps(const Request& r, uint64_t extra) {
+  const Torus& t = r.torus;
+  const uint64_t length = zigzag_cycle_length(t);
+  uint64_t steps = length / 2 + extra;
+  if (r.time_independent) steps += t.sizes[t.dimensions() - 1] + t.dimensions() - 1;  // the feeders' distance, n_d + d - 1
+  return steps;
+}
+
 }  // namespace
 
 const std::vector<Generator>& generators() {
   static const std::vector<Generator> table = {
-      {"broadcast-diagonal-2d", "torus n1 x n2 (square: the paper's scheme; otherwise the extension of specs/lemmas.md)", "wormhole all-port dimension-order",
+      {"broadcast-diagonal-2d", "torus n1 x n2 (square: the paper's scheme; otherwise the extension of specs/lemmas.md)", "wormhole all-port dimension-order", "",
        "Wang-Tseng, Section 3 (2-D diagonal scheme; Theorem 2 with k = 2)",
        [](const Request& r, Claim& c, std::string& error) {
          if (r.torus.dimensions() != 2) {
@@ -48,7 +95,7 @@ const std::vector<Generator>& generators() {
          if (is_square(r.torus)) write_diagonal_2d(r.torus.sizes[0], out);
          else write_descending(r.torus, out);
        }},
-      {"broadcast-3d", "torus n1 x n2 x n3 (square: the paper's scheme; otherwise the extension)", "wormhole all-port dimension-order",
+      {"broadcast-3d", "torus n1 x n2 x n3 (square: the paper's scheme; otherwise the extension)", "wormhole all-port dimension-order", "",
        "Wang-Tseng, Section 4 (source -> line -> plane -> cube, 7 parts per step; Theorem 1)",
        [](const Request& r, Claim& c, std::string& error) {
          if (r.torus.dimensions() != 3) {
@@ -63,7 +110,7 @@ const std::vector<Generator>& generators() {
          if (is_square(r.torus)) write_span(3, r.torus.sizes[0], out);
          else write_descending(r.torus, out);
        }},
-      {"broadcast-span", "torus n1 x ... x nk, any k >= 1 (square: the paper's scheme; otherwise the extension)", "wormhole all-port dimension-order",
+      {"broadcast-span", "torus n1 x ... x nk, any k >= 1 (square: the paper's scheme; otherwise the extension)", "wormhole all-port dimension-order", "",
        "Wang-Tseng, Section 5 (spans, distribution and alignment substages; Theorem 2)",
        [](const Request& r, Claim& c, std::string&) {
          c = claim(is_square(r.torus) ? span_steps(r.torus.dimensions(), r.torus.sizes[0]) : descending_steps(r.torus),
@@ -74,20 +121,60 @@ const std::vector<Generator>& generators() {
          if (is_square(r.torus)) write_span(r.torus.dimensions(), r.torus.sizes[0], out);
          else write_descending(r.torus, out);
        }},
-      {"broadcast-dimension-by-dimension", "torus n1 x ... x nk, any k >= 1", "wormhole all-port dimension-order",
+      {"broadcast-dimension-by-dimension", "torus n1 x ... x nk, any k >= 1", "wormhole all-port dimension-order", "",
        "baseline: one all-port ring broadcast per dimension, ceil(log_3 n_d) steps each",
        [](const Request& r, Claim& c, std::string&) {
          c = claim(dimension_by_dimension_steps(r.torus), "broadcast-dimension-by-dimension", r.torus);
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_dimension_by_dimension(r.torus, out); }},
-      {"broadcast-recursive-doubling", "torus n1 x ... x nk, any k >= 1", "wormhole one-port dimension-order",
+      {"broadcast-recursive-doubling", "torus n1 x ... x nk, any k >= 1", "wormhole one-port dimension-order", "",
        "baseline: one-port recursive doubling, dimension by dimension (Wang-Tseng, Section 1)",
        [](const Request& r, Claim& c, std::string&) {
          c = claim(recursive_doubling_steps(r.torus), "broadcast-recursive-doubling", r.torus);
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_recursive_doubling(r.torus, out); }},
+      {"gossip-hamiltonian-2d", "torus n1 x n2, n1 and n2 even", "store-and-forward all-port non-combining",
+       "gossip parts 2", "Meyer-Sibeyn, Section 3.1 (two edge-disjoint Hamiltonian cycles, 2 packets per PU; Theorem 2)",
+       [](const Request& r, Claim& c, std::string& error) {
+         const Torus& t = r.torus;
+         if (t.dimensions() != 2 || t.sizes[0] % 2 || t.sizes[1] % 2) {
+           error = fmt::format("needs a 2-D torus n1 x n2 with n1 and n2 even, not {} (the odd cases of Theorems 3 "
+                               "and 4 are not constructed: see specs/lemmas.md)", t.describe());
+           return false;
+         }
+         c = gossip_claim(t.node_count() / 2, "gossip-hamiltonian-2d", r, "yes");
+         c.params.back().second = "yes";
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_2d_plan(r.torus), out); }},
+      {"gossip-onepacket-2d", "torus n1 x n2, n1 even, n2 >= 2", "store-and-forward all-port non-combining", "gossip",
+       "Meyer-Sibeyn, Section 4.1 (two partial cycles with zigzag (1,2,1), 1 packet per PU; Theorem 5)",
+       [](const Request& r, Claim& c, std::string& error) {
+         if (!check_zigzag(r, 2, error)) return false;
+         c = gossip_claim(zigzag_steps(r, 1), "gossip-onepacket-2d", r, "switching");
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_cycles(r, zigzag_plan(r.torus), out); }},
+      {"gossip-rods-3d", "torus n1 x n2 x n3, n1 a multiple of 3, n2 a multiple of n1, n3 >= 3",
+       "store-and-forward all-port non-combining", "gossip",
+       "Meyer-Sibeyn, Section 4.2 (three cycles with zigzags (1,3,1,3,1) and (1,3,1,3,2); Theorem 6)",
+       [](const Request& r, Claim& c, std::string& error) {
+         if (!check_zigzag(r, 3, error)) return false;
+         c = gossip_claim(zigzag_steps(r, 1), "gossip-rods-3d", r, "switching");
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_cycles(r, zigzag_plan(r.torus), out); }},
+      {"gossip-zigzag", "torus n1 x ... x nd, d >= 2, conditions (1)-(3) of Section 4.3.1",
+       "store-and-forward all-port non-combining", "gossip",
+       "Meyer-Sibeyn, Section 4.3 (d cycles of zigzag(d, j) laps; Theorem 7)",
+       [](const Request& r, Claim& c, std::string& error) {
+         if (!check_zigzag(r, 0, error)) return false;
+         c = gossip_claim(zigzag_steps(r, 2), "gossip-zigzag", r, "switching");
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_cycles(r, zigzag_plan(r.torus), out); }},
   };
   return table;
 }

@@ -11,12 +11,14 @@ namespace schedcheck::gen {
 
 struct Request {
   Torus torus;
+  bool time_independent = false;  // the gossip generators' variant without switching
 };
 
 struct Generator {
   std::string name;
   std::string topology;  // the topologies it accepts, e.g. "torus n x n, n >= 2"
-  std::string model;     // the model line it emits (a broadcast from the source)
+  std::string model;     // the model line it emits
+  std::string collective;  // the collective line it emits; empty: a broadcast from the source
   std::string source;    // paper and section
   // Claimed steps for a size, or an error naming the condition that fails.
   std::function<bool(const Request&, Claim&, std::string& error)> claim;

@@ -46,4 +46,15 @@ void ScheduleText::path(const Coord& from, const std::vector<Move>& moves) {
   std::fputs(line_.c_str(), out_);
 }
 
+void ScheduleText::packet(const std::string& from, uint32_t direction, const std::string& message) {
+  line_ = "  ";
+  line_ += from;
+  line_ += direction % 2 ? " -" : " +";
+  line_ += std::to_string(direction / 2 + 1);
+  line_ += " : ";
+  line_ += message;
+  line_ += '\n';
+  std::fputs(line_.c_str(), out_);
+}
+
 }  // namespace schedcheck::gen

@@ -38,6 +38,9 @@ class ScheduleText {
   void step();
   // A path from `from` (relative to the origin); zero-hop moves are dropped.
   void path(const Coord& from, const std::vector<Move>& moves);
+  // A one-hop packet from the node written `from` (absolute, as node() wrote
+  // it) along direction 2*dim + (negative ? 1 : 0), carrying `message`.
+  void packet(const std::string& from, uint32_t direction, const std::string& message);
   uint32_t steps() const { return steps_; }
   std::string node(const Coord& relative) const;  // as written: index or (x1,...)
 

@@ -361,7 +361,8 @@ std::optional<gen::Coord> source_arg(const gen::Torus& torus, const std::string&
 int run_gen(const Arguments& args) {
   if (args.flag("--list")) {
     for (const gen::Generator& g : gen::generators())
-      fmt::print("{}\n  topology: {}\n  model:    {}\n  source:   {}\n", g.name, g.topology, g.model, g.source);
+      fmt::print("{}\n  topology:   {}\n  model:      {}\n  collective: {}\n  source:     {}\n", g.name, g.topology,
+                 g.model, g.collective.empty() ? "broadcast source NODE" : g.collective, g.source);
     return exit_verified;
   }
   if (args.positional.size() != 1) return program_error("gen needs one generator NAME (see 'schedcheck gen --list')");
@@ -384,8 +385,15 @@ int run_gen(const Arguments& args) {
   // Node names relative to the source: the generators place the source at the origin.
   gen::ScheduleText text(out, *torus, *source, args.flag("--indices"));
   text.comment(fmt::format("{} on the torus {}: {}", g->name, torus->describe(), g->source));
-  text.header(g->model, "broadcast source " + text.node(gen::Coord(torus->dimensions(), 0)), claim);
-  g->write(request, text);
+  text.header(g->model,
+              g->collective.empty() ? "broadcast source " + text.node(gen::Coord(torus->dimensions(), 0)) : g->collective,
+              claim);
+  try {
+    g->write(request, text);
+  } catch (const std::exception& e) {  // a construction that does not fit this size
+    if (path) std::fclose(out);
+    return program_error(fmt::format("{}: {}", g->name, e.what()));
+  }
   const bool written = std::fflush(out) == 0 && !std::ferror(out);
   if (path) std::fclose(out);
   if (!written) return program_error(fmt::format("cannot write '{}'", path.value_or("stdout")));

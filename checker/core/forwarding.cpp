@@ -67,11 +67,17 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
   } else if (serial == 1) {
     return;  // a message nobody forwarded to it: a causality error, not a forwarding
   } else {
+    // The same message may have arrived from two sides (a duplicate): it is
+    // forwarded from the side whose map already sends it this way, if any.
+    uint32_t from_slot = UINT32_MAX;
     for (uint32_t in = 0; in < directions_; ++in) {
       const uint32_t s = slot(from, in);
       if (previous_[s].stamp != serial - 1 || previous_[s].message != m) continue;
-      if (sent_stamp_[s] != serial) sent_[s] = 0, sent_stamp_[s] = serial;
-      sent_[s] |= 1U << direction;
+      if (from_slot == UINT32_MAX || (map_known_[s] && (map_[s] >> direction & 1U))) from_slot = s;
+    }
+    if (from_slot != UINT32_MAX) {
+      if (sent_stamp_[from_slot] != serial) sent_[from_slot] = 0, sent_stamp_[from_slot] = serial;
+      sent_[from_slot] |= 1U << direction;
       return;
     }
   }
@@ -118,7 +124,18 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
   for (size_t k = 0; k < changed_nodes_.size(); ++k) {
     const NodeId v = changed_nodes_[k];
     const uint32_t* before = &changed_before_[k * directions_];
-    const uint32_t* after = &map_[slot(v, 0)];
+    uint32_t* after = &map_[slot(v, 0)];
+    // A side that starts feeding direction d may take over from a side that
+    // stopped without it showing (what it skipped was already held there).
+    for (uint32_t in = 0; in < directions_; ++in) {
+      const uint32_t added = after[in] & ~before[in];
+      for (uint32_t other = 0; other < directions_; ++other) {
+        const uint32_t s = slot(v, other);
+        if (other == in || previous_[s].stamp != serial - 1) continue;
+        const uint32_t sent = sent_stamp_[s] == serial ? sent_[s] : 0;
+        after[other] &= ~(added & before[other] & ~sent);
+      }
+    }
     uint32_t union_before = 0, union_after = 0;
     int feeds_before = 0, feeds_after = 0;
     std::string what;
@@ -137,7 +154,8 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
       continue;
     }
     ++report_.switches;
-    if (report_.switch_steps.empty() || report_.switch_steps.back() != step_number) {
+    if (report_.switch_step_count == 0 || last_switch_step_ != step_number) {
+      last_switch_step_ = step_number;
       ++report_.switch_step_count;
       if (report_.switch_steps.size() < listed_switch_steps) report_.switch_steps.push_back(step_number);
     }

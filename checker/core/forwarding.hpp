@@ -87,6 +87,7 @@ class Forwarding {
   std::vector<NodeId> changed_nodes_;
   std::vector<uint32_t> changed_before_;
   std::vector<uint32_t> changed_stamp_;  // per node: serial of its last change, to list it once
+  uint32_t last_switch_step_ = 0;
   ForwardingReport report_;
 };
 

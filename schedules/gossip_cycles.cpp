@@ -1,0 +1,145 @@
+// Gossip cycles: the Meyer-Sibeyn cycle constructions (Section 3.1 Hamiltonian pair, Section 4 zigzag laps).
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "cycle_gossip.hpp"
+
+namespace schedcheck::gen {
+
+namespace {
+
+constexpr uint32_t positive(uint32_t dim) { return 2 * dim; }
+constexpr uint32_t negative(uint32_t dim) { return 2 * dim + 1; }
+
+Coord step(const Torus& torus, Coord c, uint32_t direction) {
+  c[direction / 2] += direction % 2 ? -1 : 1;
+  return torus.wrap(std::move(c));
+}
+
+// The moves of zigzag(d, j) (Section 4.3.1), axes 0-based: x1, x_d, x1, x_d,
+// then for k = 3..d the axis x_{k-1} if k-1 <= j, else x1, each followed but
+// the last by a move along x_d. zigzag(3,2) = (1,3,1,3,2).
+std::vector<uint32_t> zigzag(uint32_t d, uint32_t j) {
+  std::vector<uint32_t> moves;
+  for (uint32_t k = 1; k <= d; ++k) {
+    const uint32_t axis = (k >= 3 && k - 1 <= j) ? k - 2 : 0;  // x_{k-1} is dim k-2
+    moves.push_back(positive(axis));
+    if (k < d) moves.push_back(positive(d - 1));
+  }
+  return moves;
+}
+
+uint64_t product(const Torus& t, uint32_t from, uint32_t to) {  // n_from * ... * n_to, 1-based, empty = 1
+  uint64_t p = 1;
+  for (uint32_t l = from; l <= to; ++l) p *= t.sizes[l - 1];
+  return p;
+}
+
+}  // namespace
+
+// Conditions (1)-(3) of Section 4.3.1 / Theorem 7, named as the paper numbers them.
+bool zigzag_conditions(const Torus& t, std::string& error) {
+  const uint32_t d = t.dimensions();
+  if (d < 2) {
+    error = fmt::format("needs a torus of 2 or more dimensions, not {}", t.describe());
+    return false;
+  }
+  if (t.sizes[0] % d != 0) {
+    error = fmt::format("condition (2) fails: n1 = {} must be a multiple of d = {}", t.sizes[0], d);
+    return false;
+  }
+  uint64_t sum = 0;  // sum over j = 2..d-1 of n_j * ... * n_{d-1}
+  for (uint32_t j = 2; j <= d - 1; ++j) sum += product(t, j, d - 1);
+  if (sum % t.sizes[0] != 0) {
+    error = fmt::format("condition (1) fails: the sum over j = 2..d-1 of n_j*...*n_(d-1) is {}, not a multiple of n1 = {}",
+                        sum, t.sizes[0]);
+    return false;
+  }
+  if (t.sizes[d - 1] < d) {
+    error = fmt::format("condition (3) fails: n_d = {} must be at least d = {}", t.sizes[d - 1], d);
+    return false;
+  }
+  return true;
+}
+
+// Section 4.3.1: cycle c starts in (c, 0, ..., 0); lap i (1-based) is
+// zigzag(d, j) for the largest j with i mod (n1/d * n2 * ... * n_{j-1}) = 0,
+// then n_d - (d-1) moves along x_d.
+CyclePlan zigzag_plan(const Torus& t) {
+  const uint32_t d = t.dimensions();
+  const uint64_t laps = t.sizes[0] / d * product(t, 2, d - 1);
+  CyclePlan plan;
+  for (uint32_t c = 0; c < d; ++c) {
+    Coord at(d, 0);
+    at[0] = c;
+    const Coord start = at;
+    std::vector<uint64_t> nodes;
+    std::vector<uint32_t> directions;
+    for (uint64_t i = 1; i <= laps; ++i) {
+      uint32_t j = 1;
+      for (uint32_t jj = 2; jj <= d - 1; ++jj)
+        if (i % (t.sizes[0] / d * product(t, 2, jj - 1)) == 0) j = jj;
+      std::vector<uint32_t> moves = zigzag(d, j);
+      moves.insert(moves.end(), t.sizes[d - 1] - (d - 1), positive(d - 1));
+      for (uint32_t m : moves) {
+        nodes.push_back(t.index(at));
+        directions.push_back(m);
+        at = step(t, at, m);
+      }
+    }
+    if (at != start)
+      throw std::runtime_error(fmt::format("cycle {} does not close after {} laps on {}", c, laps, t.describe()));
+    plan.packets.push_back(nodes);  // one packet per PU: every PU on a cycle injects its own
+    plan.cycles.push_back(std::move(nodes));
+    plan.directions.push_back(std::move(directions));
+  }
+  return plan;
+}
+
+// Section 3.1, n1 and n2 even: PU (i, j), row i = x1, column j = x2, pairs
+// its links T<->R, B<->L in even columns and in the last one, T<->L, B<->R in
+// the other odd columns. Following the pairs gives two Hamiltonian cycles;
+// part c of every PU runs on cycle c.
+CyclePlan hamiltonian_2d_plan(const Torus& t) {
+  const uint32_t T = negative(0), B = positive(0), L = negative(1), R = positive(1);
+  auto partner = [&](const Coord& at, uint32_t side) {
+    const bool straight = at[1] % 2 == 0 || at[1] == t.sizes[1] - 1;  // T<->R, B<->L
+    if (straight) return side == T ? R : side == R ? T : side == B ? L : B;
+    return side == T ? L : side == L ? T : side == B ? R : B;
+  };
+  const uint64_t nodes = t.node_count();
+  std::vector<uint8_t> used(nodes * 4, 0);  // (PU, side it leaves by)
+  CyclePlan plan;
+  plan.parts = 2;
+  for (uint64_t v0 = 0; v0 < nodes; ++v0) {
+    for (uint32_t side0 : {R, B, L, T}) {
+      if (used[v0 * 4 + side0]) continue;
+      std::vector<uint64_t> cycle;
+      std::vector<uint32_t> directions;
+      Coord at = t.coord(v0);
+      uint32_t leave = side0;
+      while (!used[t.index(at) * 4 + leave]) {
+        used[t.index(at) * 4 + leave] = 1;
+        used[t.index(at) * 4 + partner(at, leave)] = 1;  // the pass-through is used both ways
+        cycle.push_back(t.index(at));
+        directions.push_back(leave);
+        at = step(t, at, leave);
+        leave = partner(at, leave ^ 1U);  // it entered by the opposite side
+      }
+      const uint32_t c = static_cast<uint32_t>(plan.cycles.size());
+      std::vector<uint64_t> packets;
+      for (uint64_t v : cycle) packets.push_back(v * 2 + c);
+      plan.cycles.push_back(std::move(cycle));
+      plan.directions.push_back(std::move(directions));
+      plan.packets.push_back(std::move(packets));
+    }
+  }
+  if (plan.cycles.size() != 2)
+    throw std::runtime_error(fmt::format("the rules of Section 3.1 give {} cycles on {}, not 2", plan.cycles.size(),
+                                         t.describe()));
+  return plan;
+}
+
+}  // namespace schedcheck::gen
