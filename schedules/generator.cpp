@@ -44,9 +44,6 @@ uint64_t zigzag_cycle_length(const Torus& t) {
   return laps * (t.sizes[d - 1] + d);
 }
 
-// Without switching, a feeder pair a distance g apart on a cycle of length L
-// needs the cycle to circulate (L + g)/2 steps (specs/lemmas.md); the paper
-// states the cost as at most g - 1 + ... extra steps, and the claim is the paper's.
 Claim gossip_claim(uint64_t steps, const std::string& name, const Request& r, const std::string& forwarding) {
   Claim c{steps, name, {{"sizes", r.torus.describe()}}};
   c.params.push_back({"time-independent", r.time_independent ? "yes" : forwarding});
@@ -66,14 +63,18 @@ bool check_zigzag(const Request& r, uint32_t d, std::string& error) {
   return zigzag_conditions(r.torus, error);
 }
 
-// Theorems 5-7 count floor(L/2) steps of circulation and one more for the
-// PUs off a cycle; the time-independent variants add the paper's extra steps.
+// Theorems 5-7 count floor(L/2) steps of circulation and `extra` more for
+// the PUs off a cycle. The time-independent variants claim the paper's
+// costs: n2 + 1 more steps in 2-D (Theorem 5), and Theorem 7's factor
+// (1 + 3d/n_(d-1)) on the circulation in d >= 3 dimensions.
 uint64_t zigzag_steps(const Request& r, uint64_t extra) {
   const Torus& t = r.torus;
+  const uint32_t d = t.dimensions();
   const uint64_t length = zigzag_cycle_length(t);
-  uint64_t steps = length / 2 + extra;
-  if (r.time_independent) steps += t.sizes[t.dimensions() - 1] + t.dimensions() - 1;  // the feeders' distance, n_d + d - 1
-  return steps;
+  if (!r.time_independent) return length / 2 + extra;
+  if (d == 2) return length / 2 + extra + t.sizes[1] + 1;
+  const uint64_t n = t.sizes[d - 2];
+  return (length * (n + 3 * d) + 2 * n - 1) / (2 * n);  // ceil(L/2 * (1 + 3d/n_(d-1)))
 }
 
 }  // namespace
@@ -145,7 +146,6 @@ const std::vector<Generator>& generators() {
            return false;
          }
          c = gossip_claim(t.node_count() / 2, "gossip-hamiltonian-2d", r, "yes");
-         c.params.back().second = "yes";
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_2d_plan(r.torus), out); }},

@@ -27,10 +27,11 @@ struct Result {
   std::string errors;
 };
 
-Result generate_and_check(const std::string& name, const Torus& torus, const Coord& source) {
+Result generate_and_check(const std::string& name, const Torus& torus, const Coord& source,
+                          bool time_independent = false) {
   const schedcheck::gen::Generator* g = schedcheck::gen::find_generator(name);
   REQUIRE(g != nullptr);
-  schedcheck::gen::Request request{torus};
+  schedcheck::gen::Request request{torus, time_independent};
   schedcheck::gen::Claim claim;
   std::string error;
   REQUIRE_MESSAGE(g->claim(request, claim, error), error);
@@ -40,7 +41,9 @@ Result generate_and_check(const std::string& name, const Torus& torus, const Coo
   REQUIRE(out != nullptr);
   {
     schedcheck::gen::ScheduleText text(out, torus, source, false);
-    text.header(g->model, "broadcast source " + text.node(Coord(torus.dimensions(), 0)), claim);
+    text.header(g->model,
+                g->collective.empty() ? "broadcast source " + text.node(Coord(torus.dimensions(), 0)) : g->collective,
+                claim);
     g->write(request, text);
   }
   std::fclose(out);
@@ -177,6 +180,80 @@ TEST_CASE("baselines meet the ring bounds exactly on rings") {
     REQUIRE_MESSAGE(one.verdict.verified, one.errors);
     CHECK(one.verdict.steps == one.verdict.best->steps);  // ceil(log_2 n)
   }
+}
+
+// A gossip generator's schedule: verified, delivery complete, the steps of
+// its theorem (the claim), and forwarding at least as time-independent as
+// the claim says (the claim's time-independent= is checked by the core).
+schedcheck::Verdict require_gossip(const std::string& name, const Torus& torus, bool time_independent,
+                                   schedcheck::ForwardingClass at_most) {
+  const Result r = generate_and_check(name, torus, Coord(torus.dimensions(), 0), time_independent);
+  INFO(name, " on ", torus.describe(), time_independent ? " (time-independent)" : "");
+  REQUIRE_MESSAGE(r.verdict.verified, r.errors);
+  CHECK(r.verdict.missing == 0);
+  REQUIRE(r.header.claim.has_value());
+  CHECK(r.verdict.steps <= r.header.claim->steps.value());
+  CHECK(r.verdict.steps >= r.verdict.best->steps);
+  REQUIRE(r.verdict.forwarding.analysed);
+  CHECK(r.verdict.forwarding.kind <= at_most);
+  return r.verdict;
+}
+
+using schedcheck::ForwardingClass;
+
+TEST_CASE("gossip-hamiltonian-2d: n1, n2 even in 4..16, P/2 steps, time-independent") {
+  for (uint32_t a = 4; a <= 16; a += 2)
+    for (uint32_t b = 4; b <= 16; b += 2) {
+      const auto v = require_gossip("gossip-hamiltonian-2d", Torus{{a, b}}, false, ForwardingClass::time_independent);
+      CHECK(v.steps == a * b / 2);  // Theorem 2
+    }
+}
+
+TEST_CASE("gossip-onepacket-2d: n1 even in 4..16, n2 in 3..16; with switching and time-independent") {
+  for (uint32_t a = 4; a <= 16; a += 2)
+    for (uint32_t b = 3; b <= 16; ++b) {
+      const auto v = require_gossip("gossip-onepacket-2d", Torus{{a, b}}, false, ForwardingClass::switching);
+      CHECK(v.steps == (a * (b + 2) / 2) / 2 + 1);  // Theorem 5: n1*n2/4 + n1/2 + 1, rounded down
+      require_gossip("gossip-onepacket-2d", Torus{{a, b}}, true, ForwardingClass::time_independent);
+    }
+}
+
+TEST_CASE("gossip-rods-3d: every allowed size up to 12x12x12") {
+  for (uint32_t a = 3; a <= 12; a += 3)
+    for (uint32_t b = a; b <= 12; b += a)
+      for (uint32_t c = 3; c <= 12; ++c) {
+        const auto v = require_gossip("gossip-rods-3d", Torus{{a, b, c}}, false, ForwardingClass::switching);
+        CHECK(v.steps == (a * b * (c + 3) / 3) / 2 + 1);  // Theorem 6: n1n2n3/6 + n1n2/2 + 1, rounded down
+      }
+}
+
+// Theorem 7 claims floor(L/2) + 2 (a delay of up to two for PUs off a cycle);
+// on these sizes every such PU has two on-cycle neighbours, so one step less.
+TEST_CASE("gossip-zigzag: d = 2, 3, 4 where the construction closes, both variants") {
+  for (const Torus& t : {Torus{{4, 6}}, Torus{{6, 5}}, Torus{{3, 3, 4}}, Torus{{6, 6, 3}}, Torus{{4, 4, 4, 4}},
+                         Torus{{4, 4, 8, 4}}}) {
+    uint64_t length = t.sizes[0] / t.dimensions() * (t.sizes.back() + t.dimensions());
+    for (uint32_t l = 1; l + 1 < t.dimensions(); ++l) length *= t.sizes[l];
+    const auto v = require_gossip("gossip-zigzag", t, false, ForwardingClass::switching);
+    CHECK(v.steps == length / 2 + 1);
+    require_gossip("gossip-zigzag", t, true, ForwardingClass::time_independent);
+  }
+}
+
+TEST_CASE("the gossip generators name the condition a size fails") {
+  schedcheck::gen::Claim claim;
+  std::string error;
+  const auto* zigzag = schedcheck::gen::find_generator("gossip-zigzag");
+  CHECK_FALSE(zigzag->claim({Torus{{5, 4}}}, claim, error));
+  CHECK(error.find("condition (2)") != std::string::npos);
+  CHECK_FALSE(zigzag->claim({Torus{{4, 2, 2, 5}}}, claim, error));
+  CHECK(error.find("condition (1)") != std::string::npos);
+  CHECK_FALSE(zigzag->claim({Torus{{3, 3, 2}}}, claim, error));
+  CHECK(error.find("condition (3)") != std::string::npos);
+  CHECK_FALSE(schedcheck::gen::find_generator("gossip-rods-3d")->claim({Torus{{3, 4, 4}}}, claim, error));
+  CHECK(error.find("condition (1)") != std::string::npos);
+  CHECK_FALSE(schedcheck::gen::find_generator("gossip-hamiltonian-2d")->claim({Torus{{5, 4}}}, claim, error));
+  CHECK(error.find("even") != std::string::npos);
 }
 
 }  // namespace

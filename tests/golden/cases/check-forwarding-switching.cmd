@@ -1,0 +1,1 @@
+check tests/corpus/valid/gossip-ring6-switching.sched
