@@ -132,6 +132,12 @@ void CycleGossip::choose_feeds() {
     }
     for (auto& c : circulation_) c = std::max(c, longest);
   }
+  if (plan_.until_complete && pending.empty()) {
+    // Every PU is on every cycle: stop as soon as the cycles together have
+    // brought every packet to every PU (Meyer-Sibeyn Section 2's setting).
+    const uint32_t complete = steps_until_complete();
+    for (auto& c : circulation_) c = complete;
+  }
   steps_ = *std::max_element(circulation_.begin(), circulation_.end()) + (pending.empty() ? 0 : 1);
 
   for (const Pending& p : pending) {
@@ -207,6 +213,33 @@ const std::vector<int8_t>& CycleGossip::choices(uint64_t length, uint64_t separa
     if (uint64_t p = packet_of[h + 1 + t]; p != none) choice_b[t] = p == mod(-int64_t(t), length) ? 1 : -1;
   }
   return first ? choice_a : choice_b;
+}
+
+// The first step after which every PU holds every message, each packet
+// reaching a PU over the nearer side of each cycle through both.
+uint32_t CycleGossip::steps_until_complete() const {
+  const uint64_t nodes = torus_.node_count();
+  const uint64_t messages = nodes * plan_.parts;
+  std::vector<std::vector<int64_t>> position(plan_.cycles.size(), std::vector<int64_t>(nodes, -1));
+  std::vector<std::vector<int64_t>> injected(plan_.cycles.size(), std::vector<int64_t>(messages, -1));
+  for (size_t c = 0; c < plan_.cycles.size(); ++c)
+    for (size_t i = 0; i < plan_.cycles[c].size(); ++i) {
+      position[c][plan_.cycles[c][i]] = static_cast<int64_t>(i);
+      injected[c][plan_.packets[c][i]] = static_cast<int64_t>(i);
+    }
+  uint64_t worst = 0;
+  for (uint64_t v = 0; v < nodes; ++v)
+    for (uint64_t m = 0; m < messages; ++m) {
+      if (m / plan_.parts == v) continue;
+      uint64_t best = UINT64_MAX;
+      for (size_t c = 0; c < plan_.cycles.size(); ++c)
+        if (position[c][v] >= 0 && injected[c][m] >= 0)
+          best = std::min(best, cyclic_distance(static_cast<uint64_t>(position[c][v]),
+                                                static_cast<uint64_t>(injected[c][m]), plan_.cycles[c].size()));
+      if (best == UINT64_MAX) throw std::runtime_error(fmt::format("no cycle brings message {} to PU {}", m, v));
+      worst = std::max(worst, best);
+    }
+  return static_cast<uint32_t>(worst);
 }
 
 void CycleGossip::write(ScheduleText& text) const {

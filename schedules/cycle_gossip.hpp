@@ -31,6 +31,9 @@ struct CyclePlan {
   // as node * parts + part.
   std::vector<std::vector<uint64_t>> packets;
   uint32_t parts = 1;
+  // Stop the circulation once every PU holds everything (only where no PU
+  // needs feeding); otherwise the cycles circulate floor(L/2) steps.
+  bool until_complete = false;
 };
 
 enum class Supply : uint8_t {
@@ -63,6 +66,7 @@ class CycleGossip {
   uint32_t direction_between(uint64_t a, uint64_t b) const;
   void check_cycles();
   void choose_feeds();
+  uint32_t steps_until_complete() const;
   const std::vector<int8_t>& choices(uint64_t length, uint64_t separation, bool first);
 
   Torus torus_;

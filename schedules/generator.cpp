@@ -23,6 +23,7 @@ void write_recursive_doubling(const Torus& torus, ScheduleText& out);
 bool zigzag_conditions(const Torus& torus, std::string& error);
 CyclePlan zigzag_plan(const Torus& torus);
 CyclePlan hamiltonian_2d_plan(const Torus& torus);
+CyclePlan hamiltonian_pair_plan(const Torus& torus);
 
 namespace {
 
@@ -149,6 +150,24 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_2d_plan(r.torus), out); }},
+      {"gossip-hamiltonian-pair", "torus n1 x n2, n1 and n2 even", "store-and-forward all-port non-combining",
+       "gossip",
+       "Meyer-Sibeyn, Section 2 (one packet per PU on the two Hamiltonian cycles of Section 3.1, both ways, until "
+       "complete: the setting of Theorem 1)",
+       [](const Request& r, Claim& c, std::string& error) {
+         const Torus& t = r.torus;
+         if (t.dimensions() != 2 || t.sizes[0] % 2 || t.sizes[1] % 2) {
+           error = fmt::format("needs a 2-D torus n1 x n2 with n1 and n2 even, not {}", t.describe());
+           return false;
+         }
+         // The step count is what the two cycles give; the claim declares the
+         // structure, so the core holds the schedule to Theorem 1's bound.
+         c = gossip_claim(CycleGossip(t, hamiltonian_pair_plan(t), Supply::time_independent).steps(),
+                          "gossip-hamiltonian-pair", r, "yes");
+         c.params.push_back({"structure", "hamiltonian-pair"});
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_pair_plan(r.torus), out); }},
       {"gossip-onepacket-2d", "torus n1 x n2, n1 even, n2 >= 2", "store-and-forward all-port non-combining", "gossip",
        "Meyer-Sibeyn, Section 4.1 (two partial cycles with zigzag (1,2,1), 1 packet per PU; Theorem 5)",
        [](const Request& r, Claim& c, std::string& error) {

@@ -142,4 +142,14 @@ CyclePlan hamiltonian_2d_plan(const Torus& t) {
   return plan;
 }
 
+// Section 2's setting: one packet per PU, routed both ways along both
+// Hamiltonian cycles of Section 3.1, until every PU holds everything.
+CyclePlan hamiltonian_pair_plan(const Torus& t) {
+  CyclePlan plan = hamiltonian_2d_plan(t);
+  plan.parts = 1;
+  plan.packets = plan.cycles;
+  plan.until_complete = true;
+  return plan;
+}
+
 }  // namespace schedcheck::gen

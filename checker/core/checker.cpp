@@ -2,6 +2,7 @@
 #include "checker.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -67,6 +68,33 @@ void check_forwarding_claim(const Header& header, const ForwardingReport& report
                fmt::format("the schedule claims time-independent={} but is {}: PU {} in step {}: {}", value,
                            to_string(report.kind), header.topology->node_name(e.node), e.step, e.what));
   }
+}
+
+// `claim structure=hamiltonian-pair` declares Meyer-Sibeyn Theorem 1's
+// setting: one packet per PU routed along two edge-disjoint Hamiltonian
+// cycles. The structure is taken as declared; the theorem's other premise,
+// time independence, is checked (property 9), and without it the bound
+// does not apply.
+std::optional<LowerBound> declared_structure_bound(const Header& header, const ForwardingReport& forwarding) {
+  if (!header.claim) return std::nullopt;
+  const auto& params = header.claim->params;
+  const bool declared = std::any_of(params.begin(), params.end(), [](const auto& kv) {
+    return kv.first == "structure" && kv.second == "hamiltonian-pair";
+  });
+  const Model& model = header.model;
+  if (!declared || header.collective.kind != CollectiveKind::gossip || header.collective.parts != 1 ||
+      model.switching != Switching::store_and_forward || model.ports != Ports::all_port ||
+      model.combining != Combining::non_combining || !forwarding.analysed ||
+      forwarding.kind != ForwardingClass::time_independent)
+    return std::nullopt;
+  const uint64_t P = header.topology->node_count();
+  const uint64_t steps = time_independent_hamiltonian_pair_bound(P);
+  return LowerBound{"time-independent-hamiltonian-pair", "Meyer-Sibeyn Theorem 1", "ceil(11P/40 - 1)",
+                    fmt::format("time-independent, one packet per PU on two edge-disjoint Hamiltonian cycles "
+                                "(declared by the claim): some PU receives at least P/10 packets twice in the first "
+                                "P/4 steps; P = {}: ceil(11*{}/40 - 1) = {}",
+                                P, P, steps),
+                    steps};
 }
 
 }  // namespace
@@ -172,6 +200,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   verdict.duplicates = knowledge.duplicates();
   if (header.cost) verdict.cost = cost;
   verdict.forwarding = forwarding.report();
+  if (auto bound = declared_structure_bound(header, verdict.forwarding)) verdict.bounds.push_back(*bound);
   if (const LowerBound* best = best_bound(verdict.bounds)) verdict.best = *best;
 
   // A correct schedule below a proven bound means the bound or the model is

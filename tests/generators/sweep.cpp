@@ -7,6 +7,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -206,6 +207,20 @@ TEST_CASE("gossip-hamiltonian-2d: n1, n2 even in 4..16, P/2 steps, time-independ
     for (uint32_t b = 4; b <= 16; b += 2) {
       const auto v = require_gossip("gossip-hamiltonian-2d", Torus{{a, b}}, false, ForwardingClass::time_independent);
       CHECK(v.steps == a * b / 2);  // Theorem 2
+    }
+}
+
+TEST_CASE("gossip-hamiltonian-pair: Theorem 1 applies, and the two Section 3.1 cycles take P/2 steps") {
+  for (uint32_t a = 4; a <= 12; a += 2)
+    for (uint32_t b = a; b <= 12; b += 2) {
+      const auto v = require_gossip("gossip-hamiltonian-pair", Torus{{a, b}}, false, ForwardingClass::time_independent);
+      CHECK(v.steps == a * b / 2);
+      const uint64_t P = uint64_t{a} * b;
+      const auto theorem1 = std::find_if(v.bounds.begin(), v.bounds.end(), [](const schedcheck::LowerBound& lb) {
+        return lb.name == "time-independent-hamiltonian-pair";
+      });
+      REQUIRE(theorem1 != v.bounds.end());
+      CHECK(theorem1->steps == (11 * P + 39) / 40 - 1);  // ceil(11P/40 - 1)
     }
 }
 
