@@ -22,6 +22,7 @@
 #include "schedule_writer.hpp"
 #include "search_command.hpp"
 #include "table.hpp"
+#include "time_independent_bound.hpp"
 #include "verdict_output.hpp"
 
 namespace schedcheck::cli {
@@ -165,6 +166,7 @@ std::optional<std::string> topology_line(const std::string& spec) {
 int run_bound(const Arguments& args) {
   if (args.positional.size() != 1)
     return program_error("bound needs one collective: broadcast, gossip, scatter, gather or concentration");
+  if (args.positional[0] == "time-independent-gossip") return run_time_independent_bound(args);
   const auto topo = args.value("--topology");
   if (!topo) return program_error("bound needs --topology (e.g. torus:7x7x7)");
   const auto line = topology_line(*topo);
@@ -375,7 +377,7 @@ int run_gen(const Arguments& args) {
   if (!torus) return program_error(error);
   auto source = source_arg(*torus, args.value("--source").value_or("0"), error);
   if (!source) return program_error(error);
-  gen::Request request{*torus};
+  gen::Request request{*torus, args.flag("--time-independent")};
   gen::Claim claim;
   if (!g->claim(request, claim, error)) return program_error(fmt::format("{}: {}", g->name, error));
 

@@ -11,6 +11,7 @@
 
 #include "broadcast_search.hpp"
 #include "gossip_search.hpp"
+#include "ti_gossip_search.hpp"
 #include "hamiltonian_search.hpp"
 #include "checker.hpp"
 #include "grid_spec.hpp"
@@ -53,9 +54,10 @@ std::optional<search::Grid> grid_option(const std::string& spec, std::string& er
 
 // The header the witness is written under, and the core's lower bounds for it.
 std::string witness_header(const search::Grid& grid, const std::string& model, const std::string& collective,
-                           uint32_t steps) {
-  return fmt::format("schedcheck 1\n# found by schedcheck search\ntopology {}\nmodel {}\ncollective {}\nclaim steps={} name=search\n",
-                     grid.describe(), model, collective, steps);
+                           uint32_t steps, const std::string& claim_extra = "") {
+  return fmt::format(
+      "schedcheck 1\n# found by schedcheck search\ntopology {}\nmodel {}\ncollective {}\nclaim steps={} name=search{}\n",
+      grid.describe(), model, collective, steps, claim_extra);
 }
 
 struct Checked {
@@ -146,6 +148,11 @@ int run_search(const Arguments& args) {
   const bool gossip = collective == "gossip";
   if (gossip && (model.switching != Switching::store_and_forward || model.combining == Combining::combining))
     return usage_error("search gossip: store-and-forward, non-combining only (e.g. --model store-and-forward,all-port)");
+  const bool time_independent = args.flag("--time-independent");
+  if (time_independent && (!gossip || model.ports != Ports::all_port || !grid->wraps))
+    return usage_error("--time-independent: gossip on a torus, store-and-forward all-port only");
+  if (time_independent && (args.flag("--plain") || args.value("--dimacs")))
+    return usage_error("--time-independent has one encoding: no --plain, no --dimacs");
 
   search::BroadcastProblem broadcast;
   broadcast.grid = *grid;
@@ -203,12 +210,17 @@ int run_search(const Arguments& args) {
   limits.progress = [](const search::Attempt& a) {
     fmt::print(stderr, "search: {} steps: {} in {:.2f} s\n", a.steps, search::outcome_name(a.outcome), a.seconds);
   };
-  const search::SearchReport report = gossip ? search::search_gossip(gossip_problem, first, last, limits)
-                                             : search::search_broadcast(broadcast, first, last, limits);
+  const search::SearchReport report =
+      time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
+      : gossip         ? search::search_gossip(gossip_problem, first, last, limits)
+                       : search::search_broadcast(broadcast, first, last, limits);
 
   std::string witness;
   if (report.witness_steps) {
-    witness = witness_header(*grid, model_line, collective_line, *report.witness_steps) + report.witness;
+    // A time-independent witness claims it, and the core checks the claim.
+    witness = witness_header(*grid, model_line, collective_line, *report.witness_steps,
+                             time_independent ? " time-independent=yes" : "") +
+              report.witness;
     const Checked c = recheck(witness);
     if (!c.verdict.verified) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);

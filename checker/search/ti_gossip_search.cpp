@@ -1,0 +1,202 @@
+// Time-independent gossip search: one constraint family per function, one solver per step count.
+#include "ti_gossip_search.hpp"
+
+#include <chrono>
+#include <deque>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "z3_util.hpp"
+
+namespace schedcheck::search {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Hop distances between all pairs, for pruning packets that cannot be somewhere yet.
+std::vector<std::vector<uint32_t>> distances(const Grid& grid) {
+  const uint32_t n = grid.node_count();
+  std::vector<std::vector<uint32_t>> dist(n, std::vector<uint32_t>(n, UINT32_MAX));
+  for (uint32_t s = 0; s < n; ++s) {
+    std::deque<uint32_t> queue{s};
+    dist[s][s] = 0;
+    while (!queue.empty()) {
+      const uint32_t v = queue.front();
+      queue.pop_front();
+      for (uint32_t dir = 0; dir < 2 * grid.dimensions(); ++dir)
+        if (const int64_t w = grid.neighbour(v, dir / 2, dir % 2); w >= 0 && dist[s][w] == UINT32_MAX) {
+          dist[s][w] = dist[s][v] + 1;
+          queue.push_back(static_cast<uint32_t>(w));
+        }
+    }
+  }
+  return dist;
+}
+
+std::string node_name(const Grid& grid, uint32_t v) {
+  if (grid.dimensions() == 1) return fmt::format("{}", v);
+  std::string s = "(";
+  for (uint32_t d = 0; d < grid.dimensions(); ++d) s += fmt::format("{}{}", d ? "," : "", grid.coordinate(v, d));
+  return s + ")";
+}
+
+class Encoding {
+ public:
+  Encoding(z3::context& ctx, z3::solver& solver, const Grid& grid, uint32_t steps)
+      : ctx_(ctx), solver_(solver), grid_(grid), steps_(steps), n_(grid.node_count()),
+        dirs_(2 * grid.dimensions()), dist_(distances(grid)) {
+    declare_maps();
+    packets_follow_the_maps();
+    one_packet_per_channel();
+    every_packet_everywhere();
+  }
+
+  std::string witness(const z3::model& model) const {
+    std::string s;
+    for (uint32_t t = 1; t <= steps_; ++t) {
+      s += fmt::format("step {}\n", t);
+      for (uint32_t u = 0; u < n_; ++u)
+        for (uint32_t j = 0; j < dirs_; ++j)
+          for (uint32_t o = 0; o < n_; ++o)
+            if (model.eval(send(o, u, j, t), true).is_true())
+              s += fmt::format("  {} {}{} : {}\n", node_name(grid_, u), j % 2 ? '-' : '+', j / 2 + 1,
+                               node_name(grid_, o));
+    }
+    return s;
+  }
+
+ private:
+  // Directions are 2*dim + (negative ? 1 : 0); a packet moving in direction
+  // a arrives from the neighbour on side a^1.
+  int64_t neighbour(uint32_t v, uint32_t dir) const { return grid_.neighbour(v, dir / 2, dir % 2); }
+
+  const z3::expr& send(uint32_t o, uint32_t u, uint32_t j, uint32_t t) const {
+    return sends_[((size_t{t} - 1) * n_ + o) * n_ * dirs_ + size_t{u} * dirs_ + j];
+  }
+
+  // forward_[u][a][j]: what arrives at u moving in direction a goes on in
+  // direction j. Never straight back: the sender holds it already.
+  void declare_maps() {
+    for (uint32_t u = 0; u < n_; ++u) {
+      for (uint32_t j = 0; j < dirs_; ++j)
+        inject_.push_back(neighbour(u, j) >= 0 ? ctx_.bool_const(fmt::format("inject_{}_{}", u, j).c_str())
+                                                : ctx_.bool_val(false));
+      for (uint32_t a = 0; a < dirs_; ++a)
+        for (uint32_t j = 0; j < dirs_; ++j)
+          forward_.push_back(neighbour(u, j) >= 0 && j != (a ^ 1U)
+                                 ? ctx_.bool_const(fmt::format("forward_{}_{}_{}", u, a, j).c_str())
+                                 : ctx_.bool_val(false));
+    }
+  }
+
+  // Step 1 sends the own packet in the injection directions; step t sends on
+  // what arrived in step t-1, through the map. Packets farther than t-1 hops
+  // cannot be at a PU in step t.
+  void packets_follow_the_maps() {
+    for (uint32_t t = 1; t <= steps_; ++t)
+      for (uint32_t o = 0; o < n_; ++o)
+        for (uint32_t u = 0; u < n_; ++u)
+          for (uint32_t j = 0; j < dirs_; ++j) {
+            if (neighbour(u, j) < 0 || dist_[o][u] > t - 1 || (t == 1 && o != u) || (t > 1 && o == u)) {
+              sends_.push_back(ctx_.bool_val(false));
+              continue;
+            }
+            if (t == 1) {
+              sends_.push_back(inject_[size_t{u} * dirs_ + j]);
+              continue;
+            }
+            z3::expr_vector arrivals(ctx_);
+            for (uint32_t a = 0; a < dirs_; ++a) {
+              const int64_t from = neighbour(u, a ^ 1U);  // the sender of a packet moving in direction a
+              if (from < 0) continue;
+              const z3::expr& arrived = send(o, static_cast<uint32_t>(from), a, t - 1);
+              if (arrived.is_false()) continue;
+              arrivals.push_back(arrived && forward_[(size_t{u} * dirs_ + a) * dirs_ + j]);
+            }
+            if (arrivals.empty()) {
+              sends_.push_back(ctx_.bool_val(false));
+              continue;
+            }
+            const z3::expr s = ctx_.bool_const(fmt::format("send_{}_{}_{}_{}", t, o, u, j).c_str());
+            solver_.add(s == z3::mk_or(arrivals));
+            sends_.push_back(s);
+          }
+  }
+
+  void one_packet_per_channel() {
+    for (uint32_t t = 1; t <= steps_; ++t)
+      for (uint32_t u = 0; u < n_; ++u)
+        for (uint32_t j = 0; j < dirs_; ++j) {
+          z3::expr_vector packets(ctx_);
+          for (uint32_t o = 0; o < n_; ++o)
+            if (!send(o, u, j, t).is_false()) packets.push_back(send(o, u, j, t));
+          if (packets.size() > 1) solver_.add(at_most(ctx_, packets, 1));
+        }
+  }
+
+  void every_packet_everywhere() {
+    for (uint32_t v = 0; v < n_; ++v)
+      for (uint32_t o = 0; o < n_; ++o) {
+        if (o == v) continue;
+        z3::expr_vector arrivals(ctx_);
+        for (uint32_t t = 1; t <= steps_; ++t)
+          for (uint32_t a = 0; a < dirs_; ++a)
+            if (const int64_t from = neighbour(v, a ^ 1U); from >= 0) {
+              const z3::expr& s = send(o, static_cast<uint32_t>(from), a, t);
+              if (!s.is_false()) arrivals.push_back(s);
+            }
+        solver_.add(arrivals.empty() ? ctx_.bool_val(false) : z3::mk_or(arrivals));
+      }
+  }
+
+  z3::context& ctx_;
+  z3::solver& solver_;
+  const Grid& grid_;
+  uint32_t steps_, n_, dirs_;
+  std::vector<std::vector<uint32_t>> dist_;
+  std::vector<z3::expr> inject_, forward_, sends_;
+};
+
+}  // namespace
+
+SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, uint32_t last,
+                                            const SearchLimits& limits) {
+  SearchReport report;
+  const auto start = Clock::now();
+  auto seconds_left = [&] {
+    return limits.timeout_seconds - std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
+    if (seconds_left() <= 0) {
+      report.gave_up = true;
+      break;
+    }
+    if (limits.trying) limits.trying(steps);
+    const auto t0 = Clock::now();
+    z3::context ctx;
+    z3::solver solver(ctx);
+    z3::params params(ctx);
+    params.set("timeout", static_cast<unsigned>(seconds_left() * 1000) + 1);
+    solver.set(params);
+    Encoding encoding(ctx, solver, grid, steps);
+    const z3::check_result r = solver.check();
+    const Outcome outcome = r == z3::sat ? Outcome::sat : r == z3::unsat ? Outcome::unsat : Outcome::unknown;
+    Attempt a{steps, outcome, std::chrono::duration<double>(Clock::now() - t0).count()};
+    report.attempts.push_back(a);
+    if (limits.progress) limits.progress(a);
+    if (outcome == Outcome::sat) {
+      report.witness_steps = steps;
+      report.witness = encoding.witness(solver.get_model());
+      break;
+    }
+    if (outcome == Outcome::unknown) {
+      report.gave_up = true;
+      break;
+    }
+  }
+  return report;
+}
+
+}  // namespace schedcheck::search

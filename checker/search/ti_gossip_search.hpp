@@ -1,0 +1,20 @@
+// Time-independent gossip search: a Z3 encoding of one-packet, store-and-forward, all-port gossip in which
+// every PU forwards what arrives from each side to a fixed set of directions in every step (Meyer-Sibeyn).
+#pragma once
+
+#include <cstdint>
+
+#include "grid.hpp"
+#include "outcome.hpp"
+
+namespace schedcheck::search {
+
+// Tries first, first+1, ..., last steps; stops at the first satisfiable count
+// (the witness, whose forwarding the core re-checks) or when it gives up. The
+// unknowns are each PU's injection directions (step 1) and its forwarding map
+// (arrival side -> outgoing directions); the packets' routes follow from
+// them, and each channel carries at most one packet per step.
+SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, uint32_t last,
+                                            const SearchLimits& limits);
+
+}  // namespace schedcheck::search

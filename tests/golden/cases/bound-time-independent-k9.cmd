@@ -1,0 +1,1 @@
+bound time-independent-gossip --P 9

@@ -1,0 +1,1 @@
+bound time-independent-gossip --topology torus:4x5
