@@ -7,6 +7,7 @@
 #include "broadcast_search.hpp"
 #include "gossip_search.hpp"
 #include "hamiltonian_search.hpp"
+#include "ti_gossip_search.hpp"
 #include "checker.hpp"
 
 namespace {
@@ -17,6 +18,7 @@ struct Found {
   SearchReport report;
   bool verified = false;
   uint64_t checked_steps = 0;
+  schedcheck::ForwardingClass forwarding = schedcheck::ForwardingClass::time_dependent;
 };
 
 // The witness goes through the core like any user's file.
@@ -30,6 +32,7 @@ void recheck(Found& f, const Grid& grid, const std::string& model, const std::st
   const schedcheck::Verdict v = schedcheck::check_schedule(source, header, diag);
   f.verified = v.verified;
   f.checked_steps = v.steps;
+  f.forwarding = v.forwarding.kind;
 }
 
 SearchLimits limits() {
@@ -187,6 +190,23 @@ TEST_CASE("the 2x3 torus has no two edge-disjoint Hamiltonian cycles") {
   Grid grid;
   grid.sizes = {2, 3};
   CHECK(search_hamiltonian(grid, 60).outcome == Outcome::unsat);
+}
+
+TEST_CASE("time-independent gossip: 3x3 reaches the optimum 2; 3x4 needs 4, one more than the optimum 3") {
+  const std::pair<std::vector<uint32_t>, uint32_t> cases[] = {{{3, 3}, 2}, {{3, 4}, 4}};
+  for (const auto& [sizes, fewest] : cases) {
+    Grid grid;
+    grid.sizes = sizes;
+    Found f{search_time_independent_gossip(grid, 1, fewest, limits())};
+    recheck(f, grid, "store-and-forward all-port non-combining", "gossip");
+    REQUIRE(f.report.witness_steps == fewest);
+    CHECK(f.verified);
+    CHECK(f.checked_steps == fewest);
+    // The core finds the witness time-independent on its own reading.
+    CHECK(f.forwarding == schedcheck::ForwardingClass::time_independent);
+    for (const Attempt& a : f.report.attempts)
+      if (a.steps < fewest) CHECK(a.outcome == Outcome::unsat);
+  }
 }
 
 }  // namespace
