@@ -151,8 +151,8 @@ int run_search(const Arguments& args) {
   const bool time_independent = args.flag("--time-independent");
   if (time_independent && (!gossip || model.ports != Ports::all_port || !grid->wraps))
     return usage_error("--time-independent: gossip on a torus, store-and-forward all-port only");
-  if (time_independent && (args.flag("--plain") || args.value("--dimacs")))
-    return usage_error("--time-independent has one encoding: no --plain, no --dimacs");
+  if (time_independent && args.flag("--plain"))
+    return usage_error("--time-independent has one encoding: no --plain");
 
   search::BroadcastProblem broadcast;
   broadcast.grid = *grid;
@@ -195,8 +195,9 @@ int run_search(const Arguments& args) {
   if (auto path = args.value("--dimacs")) {
     // The encoding of one count, for an independent SAT solver to decide.
     if (!exact && !claim) return usage_error("--dimacs needs --steps S");
-    const std::string cnf = gossip ? search::gossip_dimacs(gossip_problem, first)
-                                   : search::broadcast_dimacs(broadcast, first);
+    const std::string cnf = time_independent ? search::time_independent_gossip_dimacs(*grid, first)
+                            : gossip         ? search::gossip_dimacs(gossip_problem, first)
+                                             : search::broadcast_dimacs(broadcast, first);
     std::ofstream out(*path);
     if (!(out << cnf)) return usage_error(fmt::format("cannot write '{}'", *path));
     fmt::print("DIMACS steps={} ({} {}, {}{}) written to {}\n", first, collective, grid->describe(), model_line,

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <deque>
+#include <string>
 
 #include <fmt/format.h>
 #include <z3++.h>
@@ -50,8 +51,12 @@ class Encoding {
     declare_maps();
     packets_follow_the_maps();
     one_packet_per_channel();
-    every_packet_everywhere();
+    goal_ = every_packet_everywhere();
   }
+
+  // Every PU receives every packet within the steps: asserted by the search,
+  // handed separately to the DIMACS export.
+  const z3::expr& goal() const { return goal_; }
 
   std::string witness(const z3::model& model) const {
     std::string s;
@@ -136,7 +141,8 @@ class Encoding {
         }
   }
 
-  void every_packet_everywhere() {
+  z3::expr every_packet_everywhere() {
+    z3::expr_vector all(ctx_);
     for (uint32_t v = 0; v < n_; ++v)
       for (uint32_t o = 0; o < n_; ++o) {
         if (o == v) continue;
@@ -147,8 +153,9 @@ class Encoding {
               const z3::expr& s = send(o, static_cast<uint32_t>(from), a, t);
               if (!s.is_false()) arrivals.push_back(s);
             }
-        solver_.add(arrivals.empty() ? ctx_.bool_val(false) : z3::mk_or(arrivals));
+        all.push_back(arrivals.empty() ? ctx_.bool_val(false) : z3::mk_or(arrivals));
       }
+    return z3::mk_and(all);
   }
 
   z3::context& ctx_;
@@ -157,6 +164,7 @@ class Encoding {
   uint32_t steps_, n_, dirs_;
   std::vector<std::vector<uint32_t>> dist_;
   std::vector<z3::expr> inject_, forward_, sends_;
+  z3::expr goal_{ctx_};
 };
 
 }  // namespace
@@ -181,6 +189,7 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
     params.set("timeout", static_cast<unsigned>(seconds_left() * 1000) + 1);
     solver.set(params);
     Encoding encoding(ctx, solver, grid, steps);
+    solver.add(encoding.goal());
     const z3::check_result r = solver.check();
     const Outcome outcome = r == z3::sat ? Outcome::sat : r == z3::unsat ? Outcome::unsat : Outcome::unknown;
     Attempt a{steps, outcome, std::chrono::duration<double>(Clock::now() - t0).count()};
@@ -197,6 +206,13 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
     }
   }
   return report;
+}
+
+std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps) {
+  z3::context ctx;
+  z3::solver solver(ctx);
+  Encoding encoding(ctx, solver, grid, steps);
+  return to_dimacs(ctx, solver, encoding.goal());
 }
 
 }  // namespace schedcheck::search

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "grid.hpp"
 #include "outcome.hpp"
@@ -16,5 +17,8 @@ namespace schedcheck::search {
 // them, and each channel carries at most one packet per step.
 SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, uint32_t last,
                                             const SearchLimits& limits);
+
+// The encoding for exactly `steps` steps, goal included, as DIMACS CNF.
+std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps);
 
 }  // namespace schedcheck::search

@@ -38,6 +38,8 @@ broadcast|torus:4x4|store-and-forward,all-port|4|10|--plain
 gossip|torus:3x3|store-and-forward,all-port|1|20|--plain
 gossip|torus:3x3|store-and-forward,all-port|2|10|--plain
 gossip|torus:4x4|store-and-forward,all-port|3|20|--plain
+gossip|torus:3x4|store-and-forward,all-port|3|20|--time-independent
+gossip|torus:3x4|store-and-forward,all-port|4|10|--time-independent
 gossip|torus:4x4|store-and-forward,all-port|3|20|
 CASES
 rm -rf "$dir"
