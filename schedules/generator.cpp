@@ -24,6 +24,8 @@ bool zigzag_conditions(const Torus& torus, std::string& error);
 CyclePlan zigzag_plan(const Torus& torus);
 CyclePlan hamiltonian_2d_plan(const Torus& torus);
 CyclePlan hamiltonian_pair_plan(const Torus& torus);
+uint64_t flooding_steps(const Torus& torus);
+void write_flooding(const Torus& torus, ScheduleText& out);
 
 namespace {
 
@@ -194,6 +196,20 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_cycles(r, zigzag_plan(r.torus), out); }},
+      {"gossip-flooding", "torus n1 x ... x nk, any k >= 1, at most 4096 PUs", "store-and-forward all-port non-combining",
+       "gossip",
+       "baseline: flooding with one first-in-first-out queue per link, what a user writes first (compare the "
+       "Soch-Tvrdik optimum ceil((P-1)/4), the lower bound gossip-all-port-non-combining)",
+       [](const Request& r, Claim& c, std::string& error) {
+         if (r.torus.node_count() > 4096) {
+           error = fmt::format("simulates P^2 states: at most 4096 PUs, not {}", r.torus.node_count());
+           return false;
+         }
+         c = gossip_claim(flooding_steps(r.torus), "gossip-flooding", r, "no");
+         c.params.back().second = "no";  // queues hold packets back: never time-independent
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_flooding(r.torus, out); }},
   };
   return table;
 }

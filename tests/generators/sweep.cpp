@@ -255,6 +255,13 @@ TEST_CASE("gossip-zigzag: d = 2, 3, 4 where the construction closes, both varian
   }
 }
 
+TEST_CASE("gossip-flooding: the baseline is verified on rings, 2-D and 3-D tori, and is not time-independent") {
+  for (const Torus& t : {Torus{{7}}, Torus{{3, 3}}, Torus{{4, 6}}, Torus{{8, 8}}, Torus{{3, 3, 3}}}) {
+    const auto v = require_gossip("gossip-flooding", t, false, ForwardingClass::time_dependent);
+    if (t.dimensions() > 1) CHECK(v.forwarding.kind == ForwardingClass::time_dependent);
+  }
+}
+
 TEST_CASE("the gossip generators name the condition a size fails") {
   schedcheck::gen::Claim claim;
   std::string error;
