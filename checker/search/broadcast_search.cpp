@@ -40,13 +40,6 @@ using Clock = std::chrono::steady_clock;
 
 
 
-std::string node_name(const Grid& grid, uint32_t v) {
-  if (grid.dimensions() == 1) return fmt::format("{}", v);
-  std::string s = "(";
-  for (uint32_t d = 0; d < grid.dimensions(); ++d) s += fmt::format("{}{}", d ? "," : "", grid.coordinate(v, d));
-  return s + ")";
-}
-
 class BroadcastEncoding {
  public:
   BroadcastEncoding(z3::context& ctx, z3::solver& solver, const BroadcastProblem& p)
@@ -99,7 +92,7 @@ class BroadcastEncoding {
       s += fmt::format("step {}\n", t + 1);
       for (size_t r = 0; r < routes_.size(); ++r)
         if (m.eval(sends_[t][static_cast<int>(r)], true).is_true())
-          s += fmt::format("  {} {}\n", node_name(p_.grid, routes_[r].from), routes_[r].moves);
+          s += fmt::format("  {} {}\n", p_.grid.node_name(routes_[r].from), routes_[r].moves);
     }
     return s;
   }

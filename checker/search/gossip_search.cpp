@@ -9,7 +9,6 @@
 #include "gossip_search.hpp"
 
 #include <chrono>
-#include <deque>
 
 #include <fmt/format.h>
 #include <z3++.h>
@@ -41,36 +40,9 @@ std::vector<Channel> channels_of(const Grid& grid) {
   return out;
 }
 
-std::vector<std::vector<uint32_t>> all_distances(const Grid& grid) {
-  const uint32_t n = grid.node_count();
-  std::vector<std::vector<uint32_t>> dist(n, std::vector<uint32_t>(n, UINT32_MAX));
-  for (uint32_t s = 0; s < n; ++s) {
-    std::deque<uint32_t> queue{s};
-    dist[s][s] = 0;
-    while (!queue.empty()) {
-      const uint32_t v = queue.front();
-      queue.pop_front();
-      for (uint32_t d = 0; d < grid.dimensions(); ++d)
-        for (bool negative : {false, true})
-          if (const int64_t w = grid.neighbour(v, d, negative); w >= 0 && dist[s][w] == UINT32_MAX) {
-            dist[s][w] = dist[s][v] + 1;
-            queue.push_back(static_cast<uint32_t>(w));
-          }
-    }
-  }
-  return dist;
-}
-
-std::string node_name(const Grid& grid, uint32_t v) {
-  if (grid.dimensions() == 1) return fmt::format("{}", v);
-  std::string s = "(";
-  for (uint32_t d = 0; d < grid.dimensions(); ++d) s += fmt::format("{}{}", d ? "," : "", grid.coordinate(v, d));
-  return s + ")";
-}
-
 std::string transfer_line(const Grid& grid, uint32_t from, uint32_t dim, bool negative, uint32_t message) {
-  return fmt::format("  {} {}{} : {}\n", node_name(grid, from), negative ? '-' : '+', dim + 1,
-                     node_name(grid, message));
+  return fmt::format("  {} {}{} : {}\n", grid.node_name(from), negative ? '-' : '+', dim + 1,
+                     grid.node_name(message));
 }
 
 // u + d on the torus, coordinate by coordinate.
@@ -84,7 +56,7 @@ uint32_t translate(const Grid& grid, uint32_t u, uint32_t d) {
 class FullEncoding {
  public:
   FullEncoding(z3::context& ctx, z3::solver& solver, const GossipProblem& p)
-      : ctx_(ctx), solver_(solver), p_(p), channels_(channels_of(p.grid)), dist_(all_distances(p.grid)) {
+      : ctx_(ctx), solver_(solver), p_(p), channels_(channels_of(p.grid)), dist_(hop_distances(p.grid)) {
     const uint32_t n = p.grid.node_count();
     z3::expr_vector start(ctx_);
     for (uint32_t v = 0; v < n; ++v)
@@ -255,7 +227,7 @@ class InvariantEncoding {
   InvariantEncoding(z3::context& ctx, z3::solver& solver, const GossipProblem& p, uint32_t steps)
       : ctx_(ctx), solver_(solver), p_(p), steps_(steps) {
     const uint32_t n = p.grid.node_count(), dirs = 2 * p.grid.dimensions();
-    const auto dist = all_distances(p.grid);
+    const auto dist = hop_distances(p.grid);
     z3::expr_vector held(ctx_);
     for (uint32_t d = 0; d < n; ++d) held.push_back(ctx_.bool_val(d == 0));
     for (uint32_t t = 1; t <= steps; ++t) {

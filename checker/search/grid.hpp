@@ -39,6 +39,10 @@ struct Grid {
     return v * 2 * dimensions() + 2 * dim + (negative ? 1 : 0);
   }
   std::string describe() const;  // "torus 5x5", "mesh 3x4"
+  std::string node_name(uint32_t v) const;  // as the format writes it: "(x1,x2)", or the index in 1-D
 };
+
+// Hop distances between all pairs of nodes.
+std::vector<std::vector<uint32_t>> hop_distances(const Grid& grid);
 
 }  // namespace schedcheck::search

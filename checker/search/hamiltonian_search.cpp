@@ -28,13 +28,6 @@ std::vector<Edge> edges_of(const Grid& grid) {
   return out;
 }
 
-std::string node_name(const Grid& grid, uint32_t v) {
-  if (grid.dimensions() == 1) return fmt::format("{}", v);
-  std::string s = "(";
-  for (uint32_t d = 0; d < grid.dimensions(); ++d) s += fmt::format("{}{}", d ? "," : "", grid.coordinate(v, d));
-  return s + ")";
-}
-
 }  // namespace
 
 HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
@@ -125,14 +118,14 @@ HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
         uint32_t origin = v;
         for (uint32_t i = 1; i < t; ++i) origin = prev[c][origin].to;
         const Hop& f = next[c][v];
-        report.gossip += fmt::format("  {} {}{} : {}/{}\n", node_name(grid, v), f.negative ? '-' : '+', f.dim + 1,
-                                     node_name(grid, origin), c);
+        report.gossip += fmt::format("  {} {}{} : {}/{}\n", grid.node_name(v), f.negative ? '-' : '+', f.dim + 1,
+                                     grid.node_name(origin), c);
         if (t <= (n - 1) / 2) {
           uint32_t back_origin = v;
           for (uint32_t i = 1; i < t; ++i) back_origin = next[c][back_origin].to;
           const Hop& b = prev[c][v];
-          report.gossip += fmt::format("  {} {}{} : {}/{}\n", node_name(grid, v), b.negative ? '-' : '+', b.dim + 1,
-                                       node_name(grid, back_origin), c);
+          report.gossip += fmt::format("  {} {}{} : {}/{}\n", grid.node_name(v), b.negative ? '-' : '+', b.dim + 1,
+                                       grid.node_name(back_origin), c);
         }
       }
   }

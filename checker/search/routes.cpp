@@ -8,12 +8,6 @@
 
 namespace schedcheck::search {
 
-std::string Grid::describe() const {
-  std::string s = wraps ? (sizes.size() == 1 ? "ring " : "torus ") : (sizes.size() == 1 ? "path " : "mesh ");
-  for (size_t d = 0; d < sizes.size(); ++d) s += fmt::format("{}{}", d ? "x" : "", sizes[d]);
-  return s;
-}
-
 namespace {
 
 struct Leg {

@@ -2,7 +2,6 @@
 #include "ti_gossip_search.hpp"
 
 #include <chrono>
-#include <deque>
 #include <string>
 
 #include <fmt/format.h>
@@ -16,38 +15,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Hop distances between all pairs, for pruning packets that cannot be somewhere yet.
-std::vector<std::vector<uint32_t>> distances(const Grid& grid) {
-  const uint32_t n = grid.node_count();
-  std::vector<std::vector<uint32_t>> dist(n, std::vector<uint32_t>(n, UINT32_MAX));
-  for (uint32_t s = 0; s < n; ++s) {
-    std::deque<uint32_t> queue{s};
-    dist[s][s] = 0;
-    while (!queue.empty()) {
-      const uint32_t v = queue.front();
-      queue.pop_front();
-      for (uint32_t dir = 0; dir < 2 * grid.dimensions(); ++dir)
-        if (const int64_t w = grid.neighbour(v, dir / 2, dir % 2); w >= 0 && dist[s][w] == UINT32_MAX) {
-          dist[s][w] = dist[s][v] + 1;
-          queue.push_back(static_cast<uint32_t>(w));
-        }
-    }
-  }
-  return dist;
-}
-
-std::string node_name(const Grid& grid, uint32_t v) {
-  if (grid.dimensions() == 1) return fmt::format("{}", v);
-  std::string s = "(";
-  for (uint32_t d = 0; d < grid.dimensions(); ++d) s += fmt::format("{}{}", d ? "," : "", grid.coordinate(v, d));
-  return s + ")";
-}
-
 class Encoding {
  public:
   Encoding(z3::context& ctx, z3::solver& solver, const Grid& grid, uint32_t steps)
       : ctx_(ctx), solver_(solver), grid_(grid), steps_(steps), n_(grid.node_count()),
-        dirs_(2 * grid.dimensions()), dist_(distances(grid)) {
+        dirs_(2 * grid.dimensions()), dist_(hop_distances(grid)) {
     declare_maps();
     packets_follow_the_maps();
     one_packet_per_channel();
@@ -66,8 +38,8 @@ class Encoding {
         for (uint32_t j = 0; j < dirs_; ++j)
           for (uint32_t o = 0; o < n_; ++o)
             if (model.eval(send(o, u, j, t), true).is_true())
-              s += fmt::format("  {} {}{} : {}\n", node_name(grid_, u), j % 2 ? '-' : '+', j / 2 + 1,
-                               node_name(grid_, o));
+              s += fmt::format("  {} {}{} : {}\n", grid_.node_name(u), j % 2 ? '-' : '+', j / 2 + 1,
+                               grid_.node_name(o));
     }
     return s;
   }

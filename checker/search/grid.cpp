@@ -1,0 +1,43 @@
+// Grid: names and hop distances of the search's torus or mesh.
+#include "grid.hpp"
+
+#include <deque>
+
+#include <fmt/format.h>
+
+namespace schedcheck::search {
+
+std::string Grid::describe() const {
+  std::string s = wraps ? (sizes.size() == 1 ? "ring " : "torus ") : (sizes.size() == 1 ? "path " : "mesh ");
+  for (size_t d = 0; d < sizes.size(); ++d) s += fmt::format("{}{}", d ? "x" : "", sizes[d]);
+  return s;
+}
+
+std::string Grid::node_name(uint32_t v) const {
+  if (dimensions() == 1) return fmt::format("{}", v);
+  std::string s = "(";
+  for (uint32_t d = 0; d < dimensions(); ++d) s += fmt::format("{}{}", d ? "," : "", coordinate(v, d));
+  return s + ")";
+}
+
+std::vector<std::vector<uint32_t>> hop_distances(const Grid& grid) {
+  const uint32_t n = grid.node_count();
+  std::vector<std::vector<uint32_t>> dist(n, std::vector<uint32_t>(n, UINT32_MAX));
+  for (uint32_t s = 0; s < n; ++s) {
+    std::deque<uint32_t> queue{s};
+    dist[s][s] = 0;
+    while (!queue.empty()) {
+      const uint32_t v = queue.front();
+      queue.pop_front();
+      for (uint32_t d = 0; d < grid.dimensions(); ++d)
+        for (bool negative : {false, true})
+          if (const int64_t w = grid.neighbour(v, d, negative); w >= 0 && dist[s][w] == UINT32_MAX) {
+            dist[s][w] = dist[s][v] + 1;
+            queue.push_back(static_cast<uint32_t>(w));
+          }
+    }
+  }
+  return dist;
+}
+
+}  // namespace schedcheck::search
