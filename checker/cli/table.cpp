@@ -1,10 +1,19 @@
-// Tables: broadcast-allport, Lemma 1 against every broadcast generator's measured step count.
+// Tables: broadcast-allport (Lemma 1), search-broadcast and search-gossip (optima), meyer-sibeyn-2 (MS Table 2).
 #include "table.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -259,13 +268,277 @@ int search_gossip_table(bool json, double timeout) {
   return code;
 }
 
+// ---------------------------------------------------------------------------
+// meyer-sibeyn-2: Table 2 of Meyer-Sibeyn, Section 5 (specs/table-meyer-sibeyn-2.md).
+// ---------------------------------------------------------------------------
+
+// A generated schedule as the core judged it.
+struct Streamed {
+  Verdict verdict;
+  std::string problem;  // why it is not verified (the first diagnostic or the generator's error); empty when it is
+};
+
+// Runs generator `name` into a pipe while the core checks the other end: a
+// 64x64 gossip is hundreds of MB of text that need never be held in memory,
+// and writing and checking overlap.
+Streamed stream_and_check(const std::string& name, const gen::Torus& torus) {
+  Streamed result;
+  const gen::Generator* g = gen::find_generator(name);
+  gen::Request request{torus};
+  gen::Claim claim;
+  std::string error;
+  if (!g || !g->claim(request, claim, error)) {
+    result.problem = g ? error : "no such generator";
+    return result;
+  }
+  int fds[2];
+  if (::pipe(fds) != 0) {
+    result.problem = fmt::format("pipe: {}", std::strerror(errno));
+    return result;
+  }
+  // Large writes into a large pipe: the two threads then trade the CPU a few
+  // hundred times per schedule instead of once per page.
+  constexpr int chunk = 1 << 20;
+  ::fcntl(fds[1], F_SETPIPE_SZ, chunk);  // a hint: the default size works, only slower
+  std::string writer_error;
+  std::thread writer([&] {
+    std::FILE* out = ::fdopen(fds[1], "w");
+    if (!out) {
+      writer_error = fmt::format("fdopen: {}", std::strerror(errno));
+      ::close(fds[1]);
+      return;
+    }
+    std::setvbuf(out, nullptr, _IOFBF, chunk);
+    try {
+      gen::ScheduleText text(out, torus, gen::Coord(torus.dimensions(), 0), true);
+      text.header(g->model, g->collective.empty() ? "broadcast source 0" : g->collective, claim);
+      g->write(request, text);
+    } catch (const std::exception& e) {
+      writer_error = e.what();
+    }
+    std::fclose(out);
+  });
+  {
+    LineSource source(fds[0]);
+    Diagnostics diag(fmt::format("{}({})", name, torus.describe()), 1);
+    Header header;
+    CheckOptions options;
+    options.per_step_stats = false;
+    result.verdict = check_schedule(source, header, diag, options);
+    if (!diag.kept().empty()) result.problem = diag.format(diag.kept().front());
+  }
+  // The core stops at its first error; the writer must still be able to finish.
+  char sink[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fds[0], sink, sizeof sink);
+    if (got > 0 || (got < 0 && errno == EINTR)) continue;
+    break;
+  }
+  writer.join();
+  ::close(fds[0]);
+  if (!writer_error.empty()) result.problem = "the generator failed: " + writer_error;
+  if (result.problem.empty() && !result.verdict.verified) result.problem = "not verified";
+  return result;
+}
+
+// The core's in-degree bound for full-port store-and-forward non-combining
+// gossip on the n x n torus, ceil((P-1)/4), which is the Soch-Tvrdik optimum
+// there; as `schedcheck bound gossip` gives it, from the header alone. Taken
+// by name: on small tori the distance bound can be as large and come first.
+std::optional<LowerBound> soch_tvrdik_bound(uint32_t n) {
+  const std::string text = fmt::format(
+      "schedcheck 1\ntopology torus {}x{}\nmodel store-and-forward all-port non-combining\ncollective gossip\n", n, n);
+  LineSource lines{std::string_view(text)};
+  Diagnostics diag("bound", 1);
+  Header header;
+  for (const LowerBound& b : check_schedule(lines, header, diag).bounds)
+    if (b.name == "gossip-all-port-non-combining") return b;
+  return std::nullopt;
+}
+
+constexpr uint32_t table2_n[3] = {4, 16, 64};
+constexpr double table2_r[3] = {0.01, 0.1, 1};
+constexpr const char* table2_r_text[3] = {"0.01", "0.1", "1"};
+constexpr const char* table2_algorithm[3] = {"[14] Soch-Tvrdik", "Section 3", "Section 4"};
+
+// Table 2 as printed: [n][algorithm][r, then d = 2 before d = 3].
+constexpr long table2_paper[3][3][6] = {
+    {{4, 11, 4, 12, 8, 21}, {4, 11, 5, 14, 12, 43}, {6, 19, 7, 21, 12, 37}},
+    {{65, 689, 70, 751, 128, 1365}, {65, 702, 77, 887, 192, 2730}, {73, 818, 79, 891, 144, 1620}},
+    {{1034, 44110, 1126, 48041, 2048, 87346},
+     {1044, 44958, 1229, 56754, 3072, 174719},
+     {1067, 46152, 1162, 50264, 2112, 91390}},
+};
+
+// The paper's cost formulas of Section 5, T_stv, T_opt and T_one (the last
+// as printed, without the + 2 of its step count). `third` and `sixth` stand
+// for 1/3 and 1/6 where d = 3, to test how the paper evaluated them.
+double paper_formula(int algorithm, double n, uint32_t d, double r, double third, double sixth) {
+  const double nd = std::pow(n, d);
+  const double inverse_d = d == 3 ? third : 1.0 / d;
+  switch (algorithm) {
+    case 0: return nd * (d == 3 ? sixth : 1.0 / (2 * d)) * (1 + r);
+    case 1: return nd / 2 * (inverse_d + r);
+    default: return std::pow(n, d - 1) / 2 * (n * inverse_d + 1) * (1 + r);
+  }
+}
+
+// Our steps for one algorithm, n and d: what they come from, and the packet
+// each PU sends per step, as a fraction of s.
+struct Table2Steps {
+  double steps = 0;
+  char mark = 'F';
+  uint32_t packet_divisor = 1;  // packets of size s / packet_divisor
+  std::string source;
+};
+
+int meyer_sibeyn_2(bool json) {
+  Table2Steps steps[3][3][2];  // [n][algorithm][d - 2]
+  for (int ni = 0; ni < 3; ++ni) {
+    const uint32_t n = table2_n[ni];
+    const double nn = n;
+    const gen::Torus torus{{n, n}};
+    const std::optional<LowerBound> bound = soch_tvrdik_bound(n);
+    if (!bound) {
+      fmt::print(stderr, "schedcheck: error: the core gives no gossip-all-port-non-combining bound on torus {}x{}\n",
+                 n, n);
+      return 2;
+    }
+    steps[ni][0][0] = {static_cast<double>(bound->steps), 'L', 1,
+                       fmt::format("the core's lower bound {}, {} ({})", bound->name, bound->formula, bound->source)};
+    const char* const generators[2] = {"gossip-hamiltonian-2d", "gossip-onepacket-2d"};
+    for (int a = 1; a <= 2; ++a) {
+      const Streamed s = stream_and_check(generators[a - 1], torus);
+      if (!s.problem.empty()) {
+        fmt::print(stderr, "schedcheck: error: {} on torus {} is not VERIFIED: {}\n", generators[a - 1],
+                   torus.describe(), s.problem);
+        return 2;
+      }
+      steps[ni][a][0] = {static_cast<double>(s.verdict.steps), 'C', a == 1 ? 2U : 1U,
+                         fmt::format("{} on torus {}: VERIFIED, forwarding {}", generators[a - 1], torus.describe(),
+                                     to_string(s.verdict.forwarding.kind))};
+    }
+    const double cube = nn * nn * nn;
+    steps[ni][0][1] = {cube / 6, 'F', 1, "n^3/6 (the paper's n^d/(2d))"};
+    steps[ni][1][1] = {cube / 2, 'F', 3, "n^3/2 (no generator of 3 edge-disjoint Hamiltonian cycles)"};
+    steps[ni][2][1] = {cube / 6 + nn * nn / 2 + 2, 'F', 1,
+                       "n^3/6 + n^2/2 + 2 (Section 5; gossip-rods-3d needs n1 a multiple of 3)"};
+  }
+
+  // How the paper's values follow its own formulas, rounded to the nearest unit.
+  int exact_matches = 0, truncated_matches = 0, with_plus_two = 0;
+  std::vector<std::string> off_exact;
+  for (int ni = 0; ni < 3; ++ni)
+    for (int a = 0; a < 3; ++a)
+      for (int ri = 0; ri < 3; ++ri)
+        for (uint32_t d = 2; d <= 3; ++d) {
+          const long paper = table2_paper[ni][a][2 * ri + d - 2];
+          const double n = table2_n[ni], r = table2_r[ri];
+          const double formula = paper_formula(a, n, d, r, 1.0 / 3, 1.0 / 6);
+          const long exact = std::lround(formula);
+          exact_matches += exact == paper;
+          truncated_matches += std::lround(paper_formula(a, n, d, r, 0.333, 0.1666)) == paper;
+          if (a == 2) with_plus_two += std::lround(formula + 2 * (1 + r)) == paper;
+          if (exact != paper)
+            off_exact.push_back(fmt::format("n={} {} r={} d={}: paper {}, formula {:.2f}", table2_n[ni],
+                                            table2_algorithm[a], table2_r_text[ri], d, paper, formula));
+        }
+
+  auto ours_of = [&](int ni, int a, int ri, uint32_t d) {
+    const Table2Steps& s = steps[ni][a][d - 2];
+    return s.steps * (1.0 / s.packet_divisor + table2_r[ri]);
+  };
+
+  if (json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (int ni = 0; ni < 3; ++ni)
+      for (int a = 0; a < 3; ++a)
+        for (int ri = 0; ri < 3; ++ri)
+          for (uint32_t d = 2; d <= 3; ++d) {
+            const Table2Steps& s = steps[ni][a][d - 2];
+            const double ours = ours_of(ni, a, ri, d);
+            const long paper = table2_paper[ni][a][2 * ri + d - 2];
+            rows.push_back({{"n", table2_n[ni]},
+                            {"d", d},
+                            {"r", table2_r[ri]},
+                            {"algorithm", table2_algorithm[a]},
+                            {"paper", paper},
+                            {"ours", ours},
+                            {"ours_rounded", std::lround(ours)},
+                            {"difference", std::lround(ours) - paper},
+                            {"mark", std::string(1, s.mark)},
+                            {"steps", s.steps},
+                            {"packet", s.packet_divisor == 1 ? "s" : fmt::format("s/{}", s.packet_divisor)},
+                            {"source", s.source},
+                            {"paper_formula", paper_formula(a, table2_n[ni], d, table2_r[ri], 1.0 / 3, 1.0 / 6)}});
+          }
+    fmt::print("{}\n", rows.dump());
+    return 0;
+  }
+
+  fmt::print("Meyer-Sibeyn, Table 2 (Section 5): time units of gossip on the n x n (d = 2) and n x n x n (d = 3) torus,\n"
+             "T = steps * (packet size / s + r), packets of size s ([14], Section 4) or s/d (Section 3)\n");
+  fmt::print("marks: C = steps of a schedule generated here and VERIFIED by the core\n"
+             "       L = the core's lower bound ceil((P-1)/4), the Soch-Tvrdik optimum: a bound, not a generated schedule\n"
+             "       F = the paper's step formula: no schedule checked for this size\n");
+  fmt::print("ours is rounded to the nearest unit, as the paper's values are; diff = ours - paper\n\n");
+  fmt::print("{:>3}  {:<17} {:<5} |{:^21}|{:^21}|{:^21}|\n", "n", "algorithm", "", "r = 0.01", "r = 0.1", "r = 1");
+  fmt::print("{:>3}  {:<17} {:<5} |", "", "", "");
+  for (int ri = 0; ri < 3; ++ri) fmt::print("{:>9} {:>10} |", "d=2", "d=3");
+  fmt::print("\n");
+  for (int ni = 0; ni < 3; ++ni) {
+    for (int a = 0; a < 3; ++a) {
+      const char* const kinds[3] = {"paper", "ours", "diff"};
+      for (int k = 0; k < 3; ++k) {
+        fmt::print("{:>3}  {:<17} {:<5} |", k == 0 && a == 0 ? fmt::format("{}", table2_n[ni]) : std::string(),
+                   k == 0 ? table2_algorithm[a] : "", kinds[k]);
+        for (int ri = 0; ri < 3; ++ri)
+          for (uint32_t d = 2; d <= 3; ++d) {
+            const long paper = table2_paper[ni][a][2 * ri + d - 2];
+            const long ours = std::lround(ours_of(ni, a, ri, d));
+            std::string cell;
+            if (k == 0) cell = fmt::format("{} ", paper);
+            if (k == 1) cell = fmt::format("{}{}", ours, steps[ni][a][d - 2].mark);
+            if (k == 2) cell = fmt::format("{:+} ", ours - paper);
+            if (d == 2) fmt::print("{:>9}", cell);
+            else fmt::print(" {:>10} |", cell);
+          }
+        fmt::print("\n");
+      }
+    }
+  }
+
+  fmt::print("\nsteps (the same for every r):\n");
+  fmt::print("{:>3} {:>2}  {:<17} {:>9} {:<4} {:<6} {}\n", "n", "d", "algorithm", "steps", "mark", "packet", "from");
+  for (uint32_t d = 2; d <= 3; ++d)
+    for (int ni = 0; ni < 3; ++ni)
+      for (int a = 0; a < 3; ++a) {
+        const Table2Steps& s = steps[ni][a][d - 2];
+        const bool whole = s.steps == std::floor(s.steps);
+        fmt::print("{:>3} {:>2}  {:<17} {:>9} {:<4} {:<6} {}\n", table2_n[ni], d, table2_algorithm[a],
+                   whole ? fmt::format("{}", static_cast<uint64_t>(s.steps)) : fmt::format("{:.2f}", s.steps),
+                   s.mark, s.packet_divisor == 1 ? "s" : fmt::format("s/{}", s.packet_divisor), s.source);
+      }
+
+  fmt::print("\nthe paper's values against its own formulas T_stv, T_opt, T_one (Section 5), rounded to the nearest "
+             "unit:\n");
+  fmt::print("  as printed, 1/3 and 1/6 exact: {} of 54 cells; the others:\n", exact_matches);
+  for (const std::string& cell : off_exact) fmt::print("    {}\n", cell);
+  fmt::print("  with 1/3 taken as 0.333 and 1/6 as 0.1666 where d = 3: {} of 54 cells\n", truncated_matches);
+  fmt::print("  Section 4 with the + 2 of its step count n^d/(2d) + n^d/(2n) + 2: {} of 18 cells\n", with_plus_two);
+  return 0;
+}
+
 }  // namespace
 
 int print_table(const std::string& name, bool json, double timeout) {
   if (name == "broadcast-allport") return broadcast_allport(json);
   if (name == "search-broadcast") return search_broadcast_table(json, timeout);
   if (name == "search-gossip") return search_gossip_table(json, timeout);
-  fmt::print(stderr, "schedcheck: error: no table '{}' (tables: broadcast-allport, search-broadcast, search-gossip)\n",
+  if (name == "meyer-sibeyn-2") return meyer_sibeyn_2(json);
+  fmt::print(stderr,
+             "schedcheck: error: no table '{}' (tables: broadcast-allport, search-broadcast, search-gossip, "
+             "meyer-sibeyn-2)\n",
              name);
   return 2;
 }

@@ -5,8 +5,9 @@
 
 namespace schedcheck::cli {
 
-// Prints table `name`; returns the exit code (2 for an unknown table, 1 if a
-// generated schedule failed its check).
+// Prints table `name`; returns the exit code: 2 for an unknown table, 1 if a
+// generated schedule failed its check; meyer-sibeyn-2 exits 2 instead, since
+// without every schedule verified it has no table to print.
 // `timeout` bounds each search of the search tables (seconds).
 int print_table(const std::string& name, bool json, double timeout);
 

@@ -1,0 +1,299 @@
+// Benchmark of the Meyer-Sibeyn one-packet gossip generators streamed into the checker: 128x128 and 24x24x24.
+//
+// Two instances: gossip-onepacket-2d on the n x n torus (P = 16,384 at
+// n = 128, about 2^28 packet-hops) and gossip-rods-3d on the n x n x n torus
+// (P = 13,824 at n = 24). Their text runs to several GB, more than should be
+// held in memory or written to disk, so a writer thread runs the generator
+// into the write end of a pipe while the core's check_schedule reads the
+// other end through LineSource, as `schedcheck gen ... | schedcheck check -`
+// would but in one process. A second timing writes the same text to
+// /dev/null, to tell the generator's share from the checker's; the CPU time
+// of each thread says which of the two sets the pace.
+//
+// Each instance runs in a fresh process (this program re-run with --one), so
+// its peak resident memory (VmHWM) is its own. Prints medians over --runs and
+// asserts nothing about time; exits 1 if a schedule is not VERIFIED, 2 on
+// usage or I/O errors.
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "checker.hpp"
+#include "generator.hpp"
+#include "peak_memory.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// CPU time of the calling thread: the writer's and the checker's apart.
+double thread_cpu_seconds() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Large buffers and a large pipe: the writer and the checker then hand over
+// a few thousand times per schedule instead of once per page.
+constexpr size_t chunk = size_t{1} << 20;
+
+struct Instance {
+  const char* generator;
+  std::vector<uint32_t> sizes;
+};
+
+// One generator, ready to write its schedule (header and steps) to any stream.
+class Writer {
+ public:
+  explicit Writer(const Instance& in) : torus_{in.sizes}, request_{torus_} {
+    generator_ = schedcheck::gen::find_generator(in.generator);
+    std::string error;
+    if (!generator_) throw std::runtime_error(std::string("no generator ") + in.generator);
+    if (!generator_->claim(request_, claim_, error))
+      throw std::runtime_error(std::string(in.generator) + " on torus " + torus_.describe() + ": " + error);
+  }
+
+  // Writes the whole schedule to `out` and closes it; returns the CPU time it took.
+  double write(std::FILE* out) const {
+    const double cpu = thread_cpu_seconds();
+    std::setvbuf(out, nullptr, _IOFBF, chunk);
+    try {
+      schedcheck::gen::ScheduleText text(out, torus_, schedcheck::gen::Coord(torus_.dimensions(), 0), true);
+      text.header(generator_->model, generator_->collective, claim_);
+      generator_->write(request_, text);
+    } catch (...) {
+      std::fclose(out);  // the reader of a pipe sees its end
+      throw;
+    }
+    const bool failed = std::ferror(out) != 0;
+    std::fclose(out);
+    if (failed) throw std::runtime_error("writing the schedule failed");
+    return thread_cpu_seconds() - cpu;
+  }
+
+  const schedcheck::gen::Torus& torus() const { return torus_; }
+  std::string name() const { return generator_->name + " " + torus_.describe(); }
+
+ private:
+  schedcheck::gen::Torus torus_;
+  schedcheck::gen::Request request_;
+  schedcheck::gen::Claim claim_;
+  const schedcheck::gen::Generator* generator_ = nullptr;
+};
+
+struct Pipelined {
+  schedcheck::Verdict verdict;
+  std::vector<std::string> errors;
+  double seconds = 0;
+  double check_cpu = 0;
+  double write_cpu = 0;
+};
+
+// The generator writes into a pipe from its own thread; the core checks the
+// read end in this one.
+Pipelined generate_and_check(const Writer& writer) {
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  ::fcntl(fds[1], F_SETPIPE_SZ, static_cast<int>(chunk));  // a hint: the default size is only slower
+  Pipelined r;
+  std::string writer_error;
+  const auto start = Clock::now();
+  std::thread writing([&] {
+    std::FILE* out = ::fdopen(fds[1], "w");
+    if (!out) {
+      writer_error = std::string("fdopen: ") + std::strerror(errno);
+      ::close(fds[1]);
+      return;
+    }
+    try {
+      r.write_cpu = writer.write(out);
+    } catch (const std::exception& e) {
+      writer_error = e.what();
+    }
+  });
+  const double cpu = thread_cpu_seconds();
+  schedcheck::Diagnostics diag(writer.name(), 10);
+  {
+    schedcheck::LineSource source(fds[0]);
+    schedcheck::Header header;
+    schedcheck::CheckOptions options;
+    options.per_step_stats = false;  // as `schedcheck check` without --json
+    r.verdict = schedcheck::check_schedule(source, header, diag, options);
+  }
+  r.check_cpu = thread_cpu_seconds() - cpu;
+  // The core stops at its error limit; the writer must still be able to finish.
+  std::vector<char> sink(chunk);
+  for (;;) {
+    const ssize_t got = ::read(fds[0], sink.data(), sink.size());
+    if (got > 0 || (got < 0 && errno == EINTR)) continue;
+    break;
+  }
+  writing.join();
+  r.seconds = seconds_since(start);
+  ::close(fds[0]);
+  for (const auto& d : diag.kept()) r.errors.push_back(diag.format(d));
+  if (diag.total() > diag.kept().size())
+    r.errors.push_back("... and " + std::to_string(diag.total() - diag.kept().size()) + " more error(s)");
+  if (!writer_error.empty()) r.errors.push_back("the generator failed: " + writer_error);
+  return r;
+}
+
+double generate_only(const Writer& writer, double& cpu) {
+  std::FILE* out = std::fopen("/dev/null", "w");
+  if (!out) throw std::runtime_error(std::string("cannot open /dev/null: ") + std::strerror(errno));
+  const auto start = Clock::now();
+  cpu = writer.write(out);
+  return seconds_since(start);
+}
+
+// The core's knowledge state: a P x M bit matrix, in whole 64-bit words per row.
+double knowledge_mib(uint64_t nodes, uint64_t messages) {
+  return static_cast<double>(nodes * ((messages + 63) / 64) * 8) / (1 << 20);
+}
+
+// Generates and checks one instance `runs` times; prints one line of figures.
+int run_one(const Instance& in, int runs) {
+  const Writer writer(in);
+  std::vector<double> generate, generate_cpu, pipelined, check_cpu, write_cpu;
+  Pipelined last;
+  for (int run = 0; run < runs; ++run) {
+    double cpu = 0;
+    generate.push_back(generate_only(writer, cpu));
+    generate_cpu.push_back(cpu);
+    last = generate_and_check(writer);
+    if (!last.verdict.verified || !last.errors.empty()) {
+      std::fprintf(stderr, "bench_gossip: error: %s is not VERIFIED:\n", writer.name().c_str());
+      for (const std::string& e : last.errors) std::fprintf(stderr, "  %s\n", e.c_str());
+      return 1;
+    }
+    pipelined.push_back(last.seconds);
+    check_cpu.push_back(last.check_cpu);
+    write_cpu.push_back(last.write_cpu);
+  }
+  const schedcheck::Verdict& v = last.verdict;
+  const uint64_t nodes = writer.torus().node_count();
+  const double pipe_s = median(pipelined);
+  std::printf("%-28s %6llu %5llu %11llu %8.2f %8.2f %8.2f %8.2f %8.2f %8.1f %-17s %8.1f %9.1f\n", writer.name().c_str(),
+              static_cast<unsigned long long>(nodes), static_cast<unsigned long long>(v.steps),
+              static_cast<unsigned long long>(v.hops), median(generate), median(generate_cpu), pipe_s,
+              median(write_cpu), median(check_cpu), static_cast<double>(v.hops) / pipe_s / 1e6,
+              schedcheck::to_string(v.forwarding.kind).c_str(), own_peak_kib() / 1024.0,
+              knowledge_mib(nodes, nodes));
+  std::printf("  VERIFIED steps=%llu lower-bound=%llu bytes=%llu waste=%llu\n",
+               static_cast<unsigned long long>(v.steps), static_cast<unsigned long long>(v.best ? v.best->steps : 0),
+               static_cast<unsigned long long>(v.bytes), static_cast<unsigned long long>(v.duplicates));
+  return 0;
+}
+
+bool parse_count(const char* text, uint32_t& out) {
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long v = std::strtoul(text, &end, 10);
+  if (errno != 0 || end == text || *end != '\0' || v > 100000) return false;
+  out = static_cast<uint32_t>(v);
+  return true;
+}
+
+void usage(std::FILE* to) {
+  std::fprintf(to,
+               "usage: bench_gossip [--size N] [--cube N] [--runs R]\n"
+               "  --size N   side of the 2-D torus for gossip-onepacket-2d (default 128; even; 0 skips it)\n"
+               "  --cube N   side of the 3-D torus for gossip-rods-3d (default 24; a multiple of 3; 0 skips it)\n"
+               "  --runs R   runs per instance, the median is reported (default 3)\n"
+               "exit code: 0 all schedules verified, 1 one was not, 2 usage or I/O error\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  uint32_t size = 128, cube = 24, runs = 3, one = UINT32_MAX;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--help" || a == "-h") {
+      usage(stdout);
+      return 0;
+    } else if (a == "--size" && has_value && parse_count(argv[i + 1], size)) {
+      ++i;
+    } else if (a == "--cube" && has_value && parse_count(argv[i + 1], cube)) {
+      ++i;
+    } else if (a == "--runs" && has_value && parse_count(argv[i + 1], runs) && runs > 0) {
+      ++i;
+    } else if (a == "--one" && has_value && parse_count(argv[i + 1], one)) {
+      ++i;
+    } else {
+      std::fprintf(stderr, "bench_gossip: error: bad argument '%s'\n", argv[i]);
+      usage(stderr);
+      return 2;
+    }
+  }
+  std::vector<Instance> instances;
+  if (size != 0) instances.push_back({"gossip-onepacket-2d", {size, size}});
+  if (cube != 0) instances.push_back({"gossip-rods-3d", {cube, cube, cube}});
+
+  if (one != UINT32_MAX) {
+    try {
+      return run_one(instances.at(one), static_cast<int>(runs));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bench_gossip: error: %s\n", e.what());
+      return 2;
+    }
+  }
+
+  std::printf("%-28s %6s %5s %11s %8s %8s %8s %8s %8s %8s %-17s %8s %9s\n", "instance", "P", "steps", "hops", "gen s",
+              "gen cpu", "pipe s", "writer", "checker", "Mhops/s", "forwarding", "peak MiB", "know. MiB");
+  int worst = 0;
+  for (size_t i = 0; i < instances.size(); ++i) {
+    std::fflush(stdout);
+    const pid_t child = ::fork();
+    if (child < 0) {
+      std::fprintf(stderr, "bench_gossip: error: fork: %s\n", std::strerror(errno));
+      return 2;
+    }
+    if (child == 0) {
+      const std::string index = std::to_string(i), r = std::to_string(runs), s = std::to_string(size),
+                        c = std::to_string(cube);
+      ::execl("/proc/self/exe", argv[0], "--size", s.c_str(), "--cube", c.c_str(), "--runs", r.c_str(), "--one",
+              index.c_str(), static_cast<char*>(nullptr));
+      ::_exit(2);
+    }
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+    if (code != 0) std::fprintf(stderr, "bench_gossip: error: instance %s failed (exit %d)\n", instances[i].generator, code);
+    worst = std::max(worst, code);
+  }
+  std::printf(
+      "medians of %u run(s). gen s: the generator writing to /dev/null (gen cpu: its CPU time); pipe s: generator\n"
+      "and core together, the text streamed through a pipe (writer, checker: each thread's CPU time; the one close\n"
+      "to pipe s sets the pace); Mhops/s: verdict hops / pipe s; forwarding: the verdict's class; peak MiB: the\n"
+      "instance's own process (VmHWM); know. MiB: the core's knowledge state, P x P bits for one packet per PU,\n"
+      "which grows as P^2 and bounds the sizes that can be checked (P = 2^18 would need 8 GiB)\n",
+      runs);
+  return worst;
+}

@@ -1,0 +1,1 @@
+table meyer-sibeyn-2
