@@ -15,7 +15,7 @@ const std::vector<CommandSpec> command_table = {
      "write the schedule of a generator (schedules/), with a claim line of the steps it promises"},
     {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps with Z3, or decide a step count; the core re-checks every witness"},
-    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip), measured by the checker"},
+    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2), measured by the checker"},
 };
 
 const std::vector<OptionSpec> option_table = {
