@@ -19,21 +19,11 @@
 #include <vector>
 
 #include "checker.hpp"
+#include "bench_timing.hpp"
 #include "peak_memory.hpp"
 #include "generator.hpp"
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 struct Instance {
   const char* generator;
@@ -59,7 +49,7 @@ int run_one(const Instance& in, int runs) {
   std::vector<double> generate, check;
   Verdict verdict;
   for (int r = 0; r < runs; ++r) {
-    const auto t0 = Clock::now();
+    const auto t0 = BenchClock::now();
     std::FILE* out = std::fopen(path, "w");
     {
       gen::ScheduleText text(out, torus, gen::Coord(torus.dimensions(), 0), true);
@@ -68,7 +58,7 @@ int run_one(const Instance& in, int runs) {
     }
     std::fclose(out);
     generate.push_back(seconds_since(t0));
-    const auto t1 = Clock::now();
+    const auto t1 = BenchClock::now();
     const int in_fd = open(path, O_RDONLY);
     LineSource source(in_fd);
     Diagnostics diag(path, 5);

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "checker.hpp"
+#include "bench_timing.hpp"
 #include "peak_memory.hpp"
 #include "diagnostic.hpp"
 #include "line_source.hpp"
@@ -41,26 +42,6 @@
 #include "verdict.hpp"
 
 namespace {
-
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
-
-// CPU time of this process: it leaves out the time spent waiting for a CPU,
-// which a busy machine adds to the wall clock, so both are reported.
-double cpu_seconds() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // Buffered output to a file descriptor with hand-made integer formatting:
 // the gossip file has about 17 million lines, and generating it through
@@ -407,13 +388,13 @@ check_result run_check(const std::string& path) {
   schedcheck::Header header;
   schedcheck::CheckOptions options;
   options.per_step_stats = false;  // as `schedcheck check` without --json
-  const auto start = clock_type::now();
-  const double cpu_start = cpu_seconds();
+  const auto start = BenchClock::now();
+  const double cpu_start = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
   {
     schedcheck::LineSource source(fd);
     r.verdict = schedcheck::check_schedule(source, header, diag, options);
   }
-  r.cpu = cpu_seconds() - cpu_start;
+  r.cpu = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
   r.seconds = seconds_since(start);
   ::close(fd);
   for (const auto& d : diag.kept()) r.errors.push_back(diag.format(d));
@@ -433,7 +414,7 @@ std::string self_path() {
 // newlines. On a small file `wc -l` is mostly fork and exec, which the
 // in-process check does not pay, so its ratio would flatter the check.
 double count_lines_seconds(const std::string& path, uint64_t& lines) {
-  const auto start = clock_type::now();
+  const auto start = BenchClock::now();
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
   std::vector<char> buffer(size_t{1} << 20);
@@ -465,7 +446,7 @@ double count_lines_seconds(const std::string& path, uint64_t& lines) {
 double line_source_seconds(const std::string& path, uint64_t& lines) {
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
-  const auto start = clock_type::now();
+  const auto start = BenchClock::now();
   schedcheck::LineSource source(fd);
   std::string_view line;
   lines = 0;
@@ -478,7 +459,7 @@ double line_source_seconds(const std::string& path, uint64_t& lines) {
 double reader_seconds(const std::string& path, uint64_t& transfers) {
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
-  const auto start = clock_type::now();
+  const auto start = BenchClock::now();
   schedcheck::LineSource source(fd);
   schedcheck::Diagnostics diag(path, 20);
   schedcheck::Header header;
@@ -507,7 +488,7 @@ double run_child(const std::vector<std::string>& argv, int& status, std::string*
   args.push_back(nullptr);
   int pipe_fds[2] = {-1, -1};
   if (output && ::pipe(pipe_fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  const auto start = clock_type::now();
+  const auto start = BenchClock::now();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid == 0) {
@@ -806,7 +787,7 @@ int main(int argc, char** argv) {
       f.path = dir + "/gossip-torus" + std::to_string(size) + "x" + std::to_string(size) + ".sched";
       written.push_back(f.path);
       std::fprintf(stderr, "generating %s ...\n", f.path.c_str());
-      const auto start = clock_type::now();
+      const auto start = BenchClock::now();
       write_gossip(f.path, size);
       f.generate_seconds = seconds_since(start);
       std::fprintf(stderr, "checking %s ...\n", f.path.c_str());
@@ -820,7 +801,7 @@ int main(int argc, char** argv) {
       f.path = dir + "/broadcast-torus" + side + "x" + side + "x" + side + ".sched";
       written.push_back(f.path);
       std::fprintf(stderr, "generating %s ...\n", f.path.c_str());
-      const auto start = clock_type::now();
+      const auto start = BenchClock::now();
       write_broadcast(f.path, cube);
       f.generate_seconds = seconds_since(start);
       std::fprintf(stderr, "checking %s ...\n", f.path.c_str());

@@ -34,28 +34,10 @@
 
 #include "checker.hpp"
 #include "generator.hpp"
+#include "bench_timing.hpp"
 #include "peak_memory.hpp"
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// CPU time of the calling thread: the writer's and the checker's apart.
-double thread_cpu_seconds() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // Large buffers and a large pipe: the writer and the checker then hand over
 // a few thousand times per schedule instead of once per page.
@@ -79,7 +61,7 @@ class Writer {
 
   // Writes the whole schedule to `out` and closes it; returns the CPU time it took.
   double write(std::FILE* out) const {
-    const double cpu = thread_cpu_seconds();
+    const double cpu = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
     std::setvbuf(out, nullptr, _IOFBF, chunk);
     try {
       schedcheck::gen::ScheduleText text(out, torus_, schedcheck::gen::Coord(torus_.dimensions(), 0), true);
@@ -92,7 +74,7 @@ class Writer {
     const bool failed = std::ferror(out) != 0;
     std::fclose(out);
     if (failed) throw std::runtime_error("writing the schedule failed");
-    return thread_cpu_seconds() - cpu;
+    return cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu;
   }
 
   const schedcheck::gen::Torus& torus() const { return torus_; }
@@ -121,7 +103,7 @@ Pipelined generate_and_check(const Writer& writer) {
   ::fcntl(fds[1], F_SETPIPE_SZ, static_cast<int>(chunk));  // a hint: the default size is only slower
   Pipelined r;
   std::string writer_error;
-  const auto start = Clock::now();
+  const auto start = BenchClock::now();
   std::thread writing([&] {
     std::FILE* out = ::fdopen(fds[1], "w");
     if (!out) {
@@ -135,7 +117,7 @@ Pipelined generate_and_check(const Writer& writer) {
       writer_error = e.what();
     }
   });
-  const double cpu = thread_cpu_seconds();
+  const double cpu = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
   schedcheck::Diagnostics diag(writer.name(), 10);
   {
     schedcheck::LineSource source(fds[0]);
@@ -144,7 +126,7 @@ Pipelined generate_and_check(const Writer& writer) {
     options.per_step_stats = false;  // as `schedcheck check` without --json
     r.verdict = schedcheck::check_schedule(source, header, diag, options);
   }
-  r.check_cpu = thread_cpu_seconds() - cpu;
+  r.check_cpu = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu;
   // The core stops at its error limit; the writer must still be able to finish.
   std::vector<char> sink(chunk);
   for (;;) {
@@ -165,7 +147,7 @@ Pipelined generate_and_check(const Writer& writer) {
 double generate_only(const Writer& writer, double& cpu) {
   std::FILE* out = std::fopen("/dev/null", "w");
   if (!out) throw std::runtime_error(std::string("cannot open /dev/null: ") + std::strerror(errno));
-  const auto start = Clock::now();
+  const auto start = BenchClock::now();
   cpu = writer.write(out);
   return seconds_since(start);
 }
