@@ -16,15 +16,6 @@
 
 namespace schedcheck::search {
 
-const char* outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::sat: return "sat";
-    case Outcome::unsat: return "unsat";
-    case Outcome::unknown: return "unknown";
-  }
-  return "?";
-}
-
 std::string broadcast_model_line(const BroadcastProblem& p) {
   const char* ports = p.one_port ? "one-port" : "all-port";
   if (p.rule == RouteRule::single_hop) return fmt::format("store-and-forward {} free non-combining", ports);
@@ -247,19 +238,9 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     z3::expr_vector assumptions(ctx);
     assumptions.push_back(encoding.goal());
     const z3::check_result result = solver.check(assumptions);
-    Attempt a{steps, result == z3::sat ? Outcome::sat : result == z3::unsat ? Outcome::unsat : Outcome::unknown,
-              std::chrono::duration<double>(Clock::now() - t0).count()};
-    report.attempts.push_back(a);
-    if (limits.progress) limits.progress(a);
-    if (a.outcome == Outcome::sat) {
-      report.witness_steps = steps;
-      report.witness = encoding.witness(solver.get_model());
+    const Attempt a{steps, outcome_of(result), std::chrono::duration<double>(Clock::now() - t0).count()};
+    if (record_attempt(report, limits, a, a.outcome == Outcome::sat ? encoding.witness(solver.get_model()) : ""))
       break;
-    }
-    if (a.outcome == Outcome::unknown) {
-      report.gave_up = true;
-      break;
-    }
   }
   return report;
 }

@@ -288,10 +288,6 @@ class InvariantEncoding {
   std::vector<z3::expr_vector> sends_;
 };
 
-Outcome outcome_of(z3::check_result r) {
-  return r == z3::sat ? Outcome::sat : r == z3::unsat ? Outcome::unsat : Outcome::unknown;
-}
-
 }  // namespace
 
 SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_t last, const SearchLimits& limits) {
@@ -341,18 +337,8 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
       outcome = outcome_of(full_solver.check(assumptions));
       if (outcome == Outcome::sat) witness = full.witness(full_solver.get_model());
     }
-    Attempt a{steps, outcome, std::chrono::duration<double>(Clock::now() - t0).count()};
-    report.attempts.push_back(a);
-    if (limits.progress) limits.progress(a);
-    if (outcome == Outcome::sat) {
-      report.witness_steps = steps;
-      report.witness = witness;
-      break;
-    }
-    if (outcome == Outcome::unknown) {
-      report.gave_up = true;
-      break;
-    }
+    const Attempt a{steps, outcome, std::chrono::duration<double>(Clock::now() - t0).count()};
+    if (record_attempt(report, limits, a, std::move(witness))) break;
   }
   return report;
 }

@@ -83,7 +83,7 @@ HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
   }
   const z3::check_result result = solver.check();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  report.outcome = result == z3::sat ? Outcome::sat : result == z3::unsat ? Outcome::unsat : Outcome::unknown;
+  report.outcome = outcome_of(result);
   if (report.outcome != Outcome::sat) return report;
 
   // Successor and predecessor on each cycle, as (node, dimension, negative).

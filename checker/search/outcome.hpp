@@ -32,4 +32,8 @@ struct SearchReport {
   bool gave_up = false;                   // a call answered unknown or the time ran out
 };
 
+// Records one step count's attempt and reports it; true when the climb
+// stops: sat keeps `witness` (the schedule's body), unknown gives up.
+bool record_attempt(SearchReport& report, const SearchLimits& limits, const Attempt& attempt, std::string witness);
+
 }  // namespace schedcheck::search

@@ -162,20 +162,9 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
     solver.set(params);
     Encoding encoding(ctx, solver, grid, steps);
     solver.add(encoding.goal());
-    const z3::check_result r = solver.check();
-    const Outcome outcome = r == z3::sat ? Outcome::sat : r == z3::unsat ? Outcome::unsat : Outcome::unknown;
-    Attempt a{steps, outcome, std::chrono::duration<double>(Clock::now() - t0).count()};
-    report.attempts.push_back(a);
-    if (limits.progress) limits.progress(a);
-    if (outcome == Outcome::sat) {
-      report.witness_steps = steps;
-      report.witness = encoding.witness(solver.get_model());
+    const Attempt a{steps, outcome_of(solver.check()), std::chrono::duration<double>(Clock::now() - t0).count()};
+    if (record_attempt(report, limits, a, a.outcome == Outcome::sat ? encoding.witness(solver.get_model()) : ""))
       break;
-    }
-    if (outcome == Outcome::unknown) {
-      report.gave_up = true;
-      break;
-    }
   }
   return report;
 }

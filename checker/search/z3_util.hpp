@@ -6,7 +6,13 @@
 
 #include <z3++.h>
 
+#include "outcome.hpp"
+
 namespace schedcheck::search {
+
+inline Outcome outcome_of(z3::check_result r) {
+  return r == z3::sat ? Outcome::sat : r == z3::unsat ? Outcome::unsat : Outcome::unknown;
+}
 
 // n separate vectors: copies of one z3::expr_vector share its contents.
 inline std::vector<z3::expr_vector> vectors(z3::context& ctx, size_t n) {
