@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "checker.hpp"
+#include "bench_args.hpp"
 #include "bench_timing.hpp"
 #include "peak_memory.hpp"
 #include "diagnostic.hpp"
@@ -694,15 +695,6 @@ void usage(FILE* to) {
                "  --keep DIR write the schedules into DIR and keep them (default: a temporary\n"
                "             directory under /tmp, removed at the end)\n"
                "exit code: 0 all schedules verified, 1 one was not, 2 usage or I/O error\n");
-}
-
-bool parse_count(const char* text, uint32_t& out) {
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long v = std::strtoul(text, &end, 10);
-  if (errno != 0 || end == text || *end != '\0' || v > 1000000) return false;
-  out = static_cast<uint32_t>(v);
-  return true;
 }
 
 // The peak-memory child: one check, nothing else; with no file it measures

@@ -34,6 +34,7 @@
 
 #include "checker.hpp"
 #include "generator.hpp"
+#include "bench_args.hpp"
 #include "bench_timing.hpp"
 #include "peak_memory.hpp"
 
@@ -189,15 +190,6 @@ int run_one(const Instance& in, int runs) {
                static_cast<unsigned long long>(v.steps), static_cast<unsigned long long>(v.best ? v.best->steps : 0),
                static_cast<unsigned long long>(v.bytes), static_cast<unsigned long long>(v.duplicates));
   return 0;
-}
-
-bool parse_count(const char* text, uint32_t& out) {
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long v = std::strtoul(text, &end, 10);
-  if (errno != 0 || end == text || *end != '\0' || v > 100000) return false;
-  out = static_cast<uint32_t>(v);
-  return true;
 }
 
 void usage(std::FILE* to) {
