@@ -30,12 +30,6 @@ uint64_t CycleGossip::neighbour(uint64_t v, uint32_t direction) const {
   return torus_.index(c);
 }
 
-uint32_t CycleGossip::direction_between(uint64_t a, uint64_t b) const {
-  for (uint32_t d = 0; d < 2 * torus_.dimensions(); ++d)
-    if (neighbour(a, d) == b) return d;
-  throw std::runtime_error(fmt::format("cycle step {} -> {} is not a link", a, b));
-}
-
 CycleGossip::CycleGossip(Torus torus, CyclePlan plan, Supply supply)
     : torus_(std::move(torus)), plan_(std::move(plan)), supply_(supply) {
   check_cycles();
@@ -55,7 +49,7 @@ void CycleGossip::check_cycles() {
     for (size_t i = 0; i < cycle.size(); ++i) {
       const uint64_t v = cycle[i], u = cycle[(i + 1) % cycle.size()];
       if (seen[v]++) throw std::runtime_error(fmt::format("cycle {} visits PU {} twice", c, v));
-      const uint32_t d = plan_.directions.empty() ? direction_between(v, u) : plan_.directions[c][i];
+      const uint32_t d = plan_.directions[c][i];
       if (neighbour(v, d) != u) throw std::runtime_error(fmt::format("cycle {} does not step from {} to {}", c, v, u));
       if (used[v * directions + d] || used[u * directions + (d ^ 1U)])
         throw std::runtime_error(fmt::format("cycle {} uses the link {} -> {} another cycle uses", c, v, u));

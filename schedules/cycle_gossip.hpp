@@ -24,8 +24,8 @@ struct CyclePlan {
   // last and first are neighbours.
   std::vector<std::vector<uint64_t>> cycles;
   // directions[c][i]: the link from position i to i+1 as 2*dim + (negative ?
-  // 1 : 0). Needed where a dimension of size 2 has two links between the same
-  // PUs; when empty, the first link between the two PUs is taken.
+  // 1 : 0); node pairs alone would not say which of the two links a dimension
+  // of size 2 has between the same PUs.
   std::vector<std::vector<uint32_t>> directions;
   // packets[c][i]: the message the node at position i of cycle c injects,
   // as node * parts + part.
@@ -63,7 +63,6 @@ class CycleGossip {
   };
 
   uint64_t neighbour(uint64_t v, uint32_t direction) const;
-  uint32_t direction_between(uint64_t a, uint64_t b) const;
   void check_cycles();
   void choose_feeds();
   uint32_t steps_until_complete() const;
