@@ -1,7 +1,7 @@
 // Forwarding: the time-independence analysis, one pass with two steps of arrivals in memory.
 #include "forwarding.hpp"
 
-#include <algorithm>
+#include <utility>
 #include <bit>
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-// Forwarding: property 10, time independence (Meyer-Sibeyn): does every PU forward what arrives from
+// Forwarding: property 9, time independence (Meyer-Sibeyn): does every PU forward what arrives from
 // direction i to the same directions in every step?
 //
 // Store-and-forward schedules on grids only. A packet a PU receives in step s

@@ -72,6 +72,11 @@ TEST_CASE("wormhole, combining and non-grid schedules are not analysed") {
       "schedcheck 1\ntopology tree parents - 0 0\nmodel store-and-forward all-port\ncollective broadcast source 0\n"
       "step 1\n  0 > 1\n  0 > 2\n");
   CHECK_FALSE(tree.verdict.forwarding.analysed);
+  auto combining = check_text(
+      "schedcheck 1\ntopology ring 3\nmodel store-and-forward all-port combining\ncollective gossip\n"
+      "step 1\n  0 +1\n  0 -1\n  1 +1\n  1 -1\n  2 +1\n  2 -1\n");
+  REQUIRE(combining.verdict.verified);
+  CHECK_FALSE(combining.verdict.forwarding.analysed);
 }
 
 TEST_CASE("claim time-independent=: yes fails on a switch, switching holds, an unknown value is well-formed") {
