@@ -66,6 +66,8 @@ int main(int argc, char** argv) {
        [=](bool s, const SearchLimits& l) { return broadcast({3, 3, 3}, dor, 1, 2, s, l); }},
       {"broadcast torus 5x5 wormhole dim-order", 3, "torus 5x5\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
        [=](bool s, const SearchLimits& l) { return broadcast({5, 5}, dor, 2, 3, s, l); }},
+      {"broadcast torus 4x6 wormhole dim-order", 3, "torus 4x6\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
+       [=](bool s, const SearchLimits& l) { return broadcast({4, 6}, dor, 2, 3, s, l); }},
       {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
        [=](bool s, const SearchLimits& l) { return broadcast({3, 3, 3}, hop, 2, 3, s, l); }},
       {"gossip torus 4x4 store-and-forward", 4, "torus 4x4\nmodel store-and-forward all-port\ncollective gossip", [=](bool s, const SearchLimits& l) { return gossip({4, 4}, 3, 4, s, l); }},

@@ -92,16 +92,42 @@ TEST_CASE("store-and-forward broadcast takes the source's eccentricity on small 
   CHECK(mesh.verified);
 }
 
+// The strengthened and the plain encoding climb to the same optimum, and the core verifies both witnesses.
+void check_plain_agrees(const BroadcastProblem& strong) {
+  BroadcastProblem plain = strong;
+  plain.strengthen = false;
+  const Found a = run(strong, 1, 4), b = run(plain, 1, 4);
+  CHECK(a.report.witness_steps == b.report.witness_steps);
+  CHECK(a.verified);
+  CHECK(b.verified);
+}
+
 TEST_CASE("the plain encoding gives the same answers on small instances") {
-  for (auto sizes : {std::vector<uint32_t>{3, 3}, std::vector<uint32_t>{4, 4}, std::vector<uint32_t>{2, 3, 2}}) {
-    BroadcastProblem strong = problem(sizes, RouteRule::dimension_order);
-    BroadcastProblem plain = strong;
-    plain.strengthen = false;
-    const Found a = run(strong, 1, 4), b = run(plain, 1, 4);
-    CHECK(a.report.witness_steps == b.report.witness_steps);
-    CHECK(a.verified);
-    CHECK(b.verified);
+  for (auto sizes : {std::vector<uint32_t>{3, 3}, std::vector<uint32_t>{4, 4}, std::vector<uint32_t>{2, 3, 2}})
+    check_plain_agrees(problem(sizes, RouteRule::dimension_order));
+}
+
+TEST_CASE("a 4x6 torus needs 3 steps under dimension-ordered routing, one more than Lemma 1") {
+  for (RouteRule rule : {RouteRule::dimension_order, RouteRule::dimension_order_shorter}) {
+    const Found f = run(problem({4, 6}, rule), 2, 3);
+    REQUIRE(f.report.attempts.size() == 2);
+    CHECK(f.report.attempts[0].outcome == Outcome::unsat);
+    REQUIRE(f.report.witness_steps == 3u);
+    CHECK(f.verified);
   }
+}
+
+TEST_CASE("the plain encoding agrees where the idle-port budget decides: 3x8, 2x12, rings of 8 and 9") {
+  // (D+1)^T - P is 1 on 3x8 and 2x12 in 2 steps, 1 and 0 on the rings: the
+  // strengthened encoding then bounds the idle ports; the plain one does not.
+  const std::pair<std::vector<uint32_t>, RouteRule> cases[] = {{{3, 8}, RouteRule::dimension_order_shorter},
+                                                                {{2, 12}, RouteRule::dimension_order},
+                                                                {{8}, RouteRule::dimension_order},
+                                                                {{9}, RouteRule::dimension_order}};
+  for (const auto& [sizes, rule] : cases) check_plain_agrees(problem(sizes, rule));
+  const Found ring = run(problem({8}, RouteRule::dimension_order, true), 3, 3);  // one-port: 2^3 = 8, no slack
+  CHECK(ring.report.witness_steps == 3u);
+  CHECK(ring.verified);
 }
 
 }  // namespace
@@ -207,6 +233,16 @@ TEST_CASE("time-independent gossip: 3x3 reaches the optimum 2; 3x4 needs 4, one 
     for (const Attempt& a : f.report.attempts)
       if (a.steps < fewest) CHECK(a.outcome == Outcome::unsat);
   }
+}
+
+TEST_CASE("time-independent gossip: the 5x5 torus cannot reach the optimum 6") {
+  // 4 * 6 = 24 = P - 1: every channel busy in every step, no packet twice.
+  Grid grid;
+  grid.sizes = {5, 5};
+  const SearchReport r = search_time_independent_gossip(grid, 6, 6, limits());
+  REQUIRE(r.attempts.size() == 1);
+  CHECK(r.attempts[0].outcome == Outcome::unsat);
+  CHECK_FALSE(r.witness_steps);
 }
 
 }  // namespace
