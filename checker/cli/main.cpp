@@ -1,5 +1,6 @@
 // schedcheck: the command line; one function per subcommand, each a thin layer over the core.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <charconv>
@@ -382,8 +383,15 @@ int run_gen(const Arguments& args) {
   if (!g->claim(request, claim, error)) return program_error(fmt::format("{}: {}", g->name, error));
 
   const auto path = args.value("-o");
+  if (args.flag("--check") && !path) return program_error("--check needs -o FILE");
   std::FILE* out = path ? std::fopen(path->c_str(), "w") : stdout;
   if (!out) return program_error(fmt::format("cannot write '{}': {}", *path, std::strerror(errno)));
+  // --check reads the file back; a device or a pipe would give back nothing.
+  struct stat written_to {};
+  if (args.flag("--check") && (fstat(fileno(out), &written_to) != 0 || !S_ISREG(written_to.st_mode))) {
+    std::fclose(out);
+    return program_error(fmt::format("--check reads FILE back after writing it: '{}' is not a regular file", *path));
+  }
   // Node names relative to the source: the generators place the source at the origin.
   gen::ScheduleText text(out, *torus, *source, args.flag("--indices"));
   text.comment(fmt::format("{} on the torus {}: {}", g->name, torus->describe(), g->source));
@@ -400,7 +408,6 @@ int run_gen(const Arguments& args) {
   if (path) std::fclose(out);
   if (!written) return program_error(fmt::format("cannot write '{}'", path.value_or("stdout")));
   if (!args.flag("--check")) return exit_verified;
-  if (!path) return program_error("--check needs -o FILE");
   // The core re-reads what was written: a generator's output is never taken on trust.
   Arguments check_args;
   check_args.command = "check";

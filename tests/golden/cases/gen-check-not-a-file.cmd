@@ -1,0 +1,1 @@
+gen broadcast-span --topology torus:3x3 -o /dev/null --check
