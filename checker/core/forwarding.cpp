@@ -1,8 +1,9 @@
 // Forwarding: the time-independence analysis, one pass with two steps of arrivals in memory.
 #include "forwarding.hpp"
 
-#include <utility>
+#include <algorithm>
 #include <bit>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,9 @@ namespace {
 // MiB; the verdict then says it was not analysed.
 constexpr uint64_t max_slots = uint64_t{1} << 22;
 constexpr size_t listed_switch_steps = 16;
+// In sent_: the arrival was one of several of the same packet; the sends
+// are those of the packet, judged with the other arrivals (duplicates_).
+constexpr uint32_t forwarded_as_duplicate = 1U << 31;
 
 }  // namespace
 
@@ -38,7 +42,7 @@ Forwarding::Forwarding(const Topology& topology, const Collective& collective, b
   sent_.resize(slots);
   sent_stamp_.resize(slots, no_stamp);
   map_.resize(slots);
-  map_known_.resize(slots);
+  known_.resize(slots);
   changed_stamp_.resize(topology.node_count(), no_stamp);
 }
 
@@ -51,6 +55,13 @@ std::string Forwarding::mask_names(uint32_t mask) const {
   std::string s;
   for (uint32_t d = 0; d < directions_; ++d)
     if (mask >> d & 1U) s += (s.empty() ? "" : " ") + direction_name(d);
+  return s;
+}
+
+std::string Forwarding::from_names(uint32_t sides) const {
+  std::string s;
+  for (uint32_t in = 0; in < directions_; ++in)
+    if (sides >> in & 1U) s += (s.empty() ? "" : " and ") + direction_name(in ^ 1U);
   return s;
 }
 
@@ -67,17 +78,27 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
   } else if (serial == 1) {
     return;  // a message nobody forwarded to it: a causality error, not a forwarding
   } else {
-    // The same message may have arrived from two sides (a duplicate): it is
-    // forwarded from the side whose map already sends it this way, if any.
-    uint32_t from_slot = UINT32_MAX;
+    // The same message may have arrived from several sides at once (a
+    // duplicate); which side's map forwards it is left to end_step.
+    uint32_t sides = 0;
     for (uint32_t in = 0; in < directions_; ++in) {
       const uint32_t s = slot(from, in);
-      if (previous_[s].stamp != serial - 1 || previous_[s].message != m) continue;
-      if (from_slot == UINT32_MAX || (map_known_[s] && (map_[s] >> direction & 1U))) from_slot = s;
+      if (previous_[s].stamp == serial - 1 && previous_[s].message == m) sides |= 1U << in;
     }
-    if (from_slot != UINT32_MAX) {
-      if (sent_stamp_[from_slot] != serial) sent_[from_slot] = 0, sent_stamp_[from_slot] = serial;
-      sent_[from_slot] |= 1U << direction;
+    if (sides != 0) {
+      if (std::has_single_bit(sides)) {
+        const uint32_t s = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
+        if (sent_stamp_[s] != serial) sent_[s] = 0, sent_stamp_[s] = serial;
+        sent_[s] |= 1U << direction;
+      } else {
+        duplicates_.push_back({from, sides, m, 1U << direction});
+        for (uint32_t in = 0; in < directions_; ++in) {
+          const uint32_t s = slot(from, in);
+          if (!(sides >> in & 1U)) continue;
+          if (sent_stamp_[s] != serial) sent_[s] = 0, sent_stamp_[s] = serial;
+          sent_[s] |= forwarded_as_duplicate | 1U << direction;
+        }
+      }
       return;
     }
   }
@@ -87,37 +108,138 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
                             fmt::format("holds a packet back: sends it later than the step after it arrived")};
 }
 
+uint32_t Forwarding::missing_where_not_sent(NodeId v, MessageId m, uint32_t sent, uint32_t ask,
+                                            const Knowledge& knowledge) const {
+  uint32_t missing = 0;
+  for (uint32_t d = 0; d < directions_; ++d) {
+    if ((sent >> d & 1U) || !(ask >> d & 1U)) continue;
+    NodeId neighbour = no_node;
+    topology_.grid_step(v, d / 2, d % 2 == 1, neighbour);
+    if (neighbour != no_node && !knowledge.holds(neighbour, m)) missing |= 1U << d;
+  }
+  return missing;
+}
+
+void Forwarding::learn(uint32_t s, uint32_t in_map, uint32_t out_of_map, uint32_t serial) {
+  const NodeId v = s / directions_;
+  const uint32_t known_in = known_[s] & map_[s], known_out = known_[s] & ~map_[s];
+  if ((in_map & known_out) | (out_of_map & known_in)) {
+    if (changed_stamp_[v] != serial) {
+      changed_stamp_[v] = serial;
+      changed_nodes_.push_back(v);
+      changed_before_.insert(changed_before_.end(), map_.begin() + slot(v, 0), map_.begin() + slot(v, 0) + directions_);
+      forget_open_duplicates(v);  // they were about the maps before this change
+    }
+  }
+  map_[s] = (map_[s] | in_map) & ~out_of_map;
+  known_[s] |= in_map | out_of_map;
+  if (open_.empty()) return;
+  const uint32_t in = s % directions_;
+  for (uint32_t j = 0; j < directions_; ++j) {
+    if (!((in_map | out_of_map) >> j & 1U)) continue;
+    const auto it = open_.find(slot(v, j));
+    if (it == open_.end()) continue;
+    std::vector<OpenDuplicate>& open = it->second;
+    for (size_t k = 0; k < open.size();) {
+      if (!(open[k].sides >> in & 1U)) {
+        ++k;
+        continue;
+      }
+      bool settled = in_map >> j & 1U;  // this side forwards it: explained
+      if (!settled) {
+        uint32_t unknown = 0;
+        for (uint32_t side = 0; side < directions_; ++side)
+          if ((open[k].sides >> side & 1U) && !(known_[slot(v, side)] >> j & 1U)) unknown |= 1U << side;
+        if (unknown == 0) {  // every side is now known not to forward it there
+          unexplained(v, j, open[k]);
+          settled = true;
+        }
+      }
+      if (settled) {
+        open[k] = open.back();
+        open.pop_back();
+      } else {
+        ++k;
+      }
+    }
+    if (open.empty()) open_.erase(it);
+  }
+}
+
+void Forwarding::forget_open_duplicates(NodeId v) {
+  if (open_.empty()) return;
+  for (uint32_t j = 0; j < directions_; ++j) open_.erase(slot(v, j));
+}
+
+void Forwarding::unexplained(NodeId v, uint32_t direction, const OpenDuplicate& d) {
+  ++report_.changes;
+  if (report_.first_change.node == no_node)
+    report_.first_change = {v, d.step_number,
+                            fmt::format("sends on to {} a packet that came from {} at once, which no side's map "
+                                        "sends there",
+                                        direction_name(direction), from_names(d.sides))};
+}
+
+// A packet that arrived from several sides at once and was forwarded: the
+// directions it went are in the map of at least one of those sides. If
+// none is known to send there yet, the question stays open until one is.
+void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, const Knowledge& knowledge) {
+  std::sort(duplicates_.begin(), duplicates_.end(), [](const Duplicate& a, const Duplicate& b) {
+    return a.node != b.node ? a.node < b.node : a.message < b.message;
+  });
+  for (size_t first = 0; first < duplicates_.size();) {
+    const Duplicate& d = duplicates_[first];
+    uint32_t sent = 0;
+    size_t last = first;
+    for (; last < duplicates_.size() && duplicates_[last].node == d.node && duplicates_[last].message == d.message;
+         ++last)
+      sent |= duplicates_[last].sent;
+    const uint32_t missing = missing_where_not_sent(d.node, d.message, sent, ~0U, knowledge);
+    for (uint32_t in = 0; in < directions_; ++in)
+      if (d.sides >> in & 1U) learn(slot(d.node, in), 0, missing, serial);
+    for (uint32_t j = 0; j < directions_; ++j) {
+      if (!(sent >> j & 1U)) continue;
+      uint32_t unknown = 0;
+      bool explained = false;
+      for (uint32_t in = 0; in < directions_; ++in) {
+        if (!(d.sides >> in & 1U)) continue;
+        const uint32_t s = slot(d.node, in);
+        if (!(known_[s] >> j & 1U)) unknown |= 1U << in;
+        else if (map_[s] >> j & 1U) explained = true;
+      }
+      if (explained) continue;
+      if (unknown == 0) {  // every side's map is known not to send there: a change
+        learn(slot(d.node, static_cast<uint32_t>(std::countr_zero(d.sides))), 1U << j, 0, serial);
+        continue;
+      }
+      if (changed_stamp_[d.node] == serial) {
+        // The PU re-assigns directions in this step: one of these sides
+        // takes this one over (a switch, if nothing else changes).
+        learn(slot(d.node, static_cast<uint32_t>(std::countr_zero(unknown))), 1U << j, 0, serial);
+        continue;
+      }
+      std::vector<OpenDuplicate>& open = open_[slot(d.node, j)];
+      const bool listed = std::any_of(open.begin(), open.end(), [&](const OpenDuplicate& o) { return o.sides == unknown; });
+      if (!listed) open.push_back({unknown, step_number});
+    }
+    first = last;
+  }
+}
+
 void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge& knowledge) {
   if (!enabled_) return;
   changed_nodes_.clear();
   changed_before_.clear();
   for (const uint32_t s : previous_slots_) {
     if (previous_[s].stamp != serial - 1) continue;
-    const NodeId v = s / directions_;
     const uint32_t sent = sent_stamp_[s] == serial ? sent_[s] : 0;
-    if (!map_known_[s]) {
-      map_[s] = sent;
-      map_known_[s] = 1;
-      continue;
-    }
-    const uint32_t map = map_[s];
-    const uint32_t added = sent & ~map;
-    uint32_t dropped = map & ~sent;
-    for (uint32_t d = 0; d < directions_; ++d) {
-      if (!(dropped >> d & 1U)) continue;
-      NodeId neighbour = no_node;
-      topology_.grid_step(v, d / 2, d % 2 == 1, neighbour);
-      // Leaving out a neighbour that already holds the message changes nothing it could learn.
-      if (neighbour != no_node && knowledge.holds(neighbour, previous_[s].message)) dropped &= ~(1U << d);
-    }
-    if (added == 0 && dropped == 0) continue;
-    if (changed_stamp_[v] != serial) {
-      changed_stamp_[v] = serial;
-      changed_nodes_.push_back(v);
-      changed_before_.insert(changed_before_.end(), map_.begin() + slot(v, 0), map_.begin() + slot(v, 0) + directions_);
-    }
-    map_[s] = (map & ~dropped) | added;
+    if (sent & forwarded_as_duplicate) continue;
+    // Only what is or may be in the map needs asking, and never the sender.
+    const uint32_t ask = (map_[s] | ~known_[s]) & ~(1U << ((s % directions_) ^ 1U));
+    learn(s, sent, missing_where_not_sent(s / directions_, previous_[s].message, sent, ask, knowledge), serial);
   }
+  forwarded_duplicates(serial, step_number, knowledge);
+  duplicates_.clear();
 
   // A switch re-assigns outgoing directions among incoming ones: the same
   // outgoing directions, each fed as often as before.
@@ -132,7 +254,7 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
       for (uint32_t other = 0; other < directions_; ++other) {
         const uint32_t s = slot(v, other);
         if (other == in || previous_[s].stamp != serial - 1) continue;
-        const uint32_t sent = sent_stamp_[s] == serial ? sent_[s] : 0;
+        const uint32_t sent = sent_stamp_[s] == serial ? sent_[s] & ~forwarded_as_duplicate : 0;
         after[other] &= ~(added & before[other] & ~sent);
       }
     }

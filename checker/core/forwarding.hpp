@@ -13,12 +13,17 @@
 //     set of outgoing directions and their number;
 //   - time-dependent: any other change, or a packet held back (sent later
 //     than the step after it arrived, or an own message sent after step 1).
+// A packet that arrives from several sides in one step and is forwarded is
+// sent on by the map of at least one of those sides; which one, later steps
+// may tell, and until they do the question stays open (at most one open
+// question per PU, outgoing direction and set of sides).
 // The analysis needs the state after each step (Knowledge) to tell a left-out
 // duplicate from a change.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "collective.hpp"
@@ -67,6 +72,28 @@ class Forwarding {
   uint32_t slot(NodeId v, uint32_t direction) const { return v * directions_ + direction; }
   std::string direction_name(uint32_t direction) const;
   std::string mask_names(uint32_t mask) const;
+  std::string from_names(uint32_t sides) const;
+
+  // A packet forwarded in this step that had arrived from several sides (mask of incoming directions).
+  struct Duplicate {
+    NodeId node;
+    uint32_t sides;
+    MessageId message;
+    uint32_t sent;  // the directions it was sent on to
+  };
+  // A duplicate sent on in a direction that no side's map is yet known to include.
+  struct OpenDuplicate {
+    uint32_t sides;  // those whose map may include it
+    uint32_t step_number;
+  };
+  // Directions (in `ask`, not in `sent`) whose neighbour lacks m after the step.
+  uint32_t missing_where_not_sent(NodeId v, MessageId m, uint32_t sent, uint32_t ask, const Knowledge& knowledge) const;
+  // One step's evidence for the map of slot s: in_map directions are in it,
+  // out_of_map ones are not; a contradiction with what was known is a change.
+  void learn(uint32_t s, uint32_t in_map, uint32_t out_of_map, uint32_t serial);
+  void forwarded_duplicates(uint32_t serial, uint32_t step_number, const Knowledge& knowledge);
+  void forget_open_duplicates(NodeId v);
+  void unexplained(NodeId v, uint32_t direction, const OpenDuplicate& d);
 
   const Topology& topology_;
   const Collective& collective_;
@@ -82,7 +109,9 @@ class Forwarding {
   std::vector<uint32_t> sent_;        // out-direction mask for the arrival in previous_ at this slot
   std::vector<uint32_t> sent_stamp_;  // serial of the step that sent_ belongs to
   std::vector<uint32_t> map_;         // the forwarding map in force
-  std::vector<uint8_t> map_known_;
+  std::vector<uint32_t> known_;       // the directions of map_ that some step has shown
+  std::vector<Duplicate> duplicates_;  // of the current step
+  std::unordered_map<uint32_t, std::vector<OpenDuplicate>> open_;  // by slot(PU, outgoing direction)
   // Nodes whose map changed in this step, with their maps before it.
   std::vector<NodeId> changed_nodes_;
   std::vector<uint32_t> changed_before_;

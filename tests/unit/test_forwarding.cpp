@@ -80,26 +80,57 @@ TEST_CASE("wormhole, combining and non-grid schedules are not analysed") {
 }
 
 TEST_CASE("claim time-independent=: yes fails on a switch, switching holds, an unknown value is well-formed") {
-  const std::string ring6 =
-      "schedcheck 1\ntopology ring 6\nmodel store-and-forward all-port non-combining\ncollective gossip\n";
-  std::string body;
-  for (int t = 1; t <= 3; ++t) {
-    body += fmt::format("step {}\n", t);
-    for (int i = 0; i < 6; ++i) {
-      const int forward = (t == 3 && i == 0) ? 2 : ((i - (t - 1)) % 6 + 6) % 6;  // PU 0 switches in step 3
-      body += fmt::format("  {} +1 : {}\n  {} -1 : {}\n", i, forward, i, (i + t - 1) % 6);
-    }
-  }
-  auto yes = check_text(ring6 + "claim time-independent=yes\n" + body);
+  // On a 3x2 mesh PU (1,0) passes to PU (1,1) what comes from (0,0) in step
+  // 2 and what comes from (2,0) in step 3, though (0,0)'s stream goes on and
+  // PU (1,1) lacks it: a switch (the gossip is not complete).
+  const std::string mesh =
+      "schedcheck 1\ntopology mesh 3x2\nmodel store-and-forward all-port non-combining\ncollective gossip\n";
+  const std::string body =
+      "step 1\n  (0,0) +1 : (0,0)\n  (2,0) -1 : (2,0)\n  (0,1) -2 : (0,1)\n  (2,1) -2 : (2,1)\n"
+      "step 2\n  (1,0) +2 : (0,0)\n  (0,0) +1 : (0,1)\n  (2,0) -1 : (2,1)\n"
+      "step 3\n  (1,0) +2 : (2,1)\n";
+  auto yes = check_text(mesh + "claim time-independent=yes\n" + body);
   CHECK(yes.verdict.forwarding.kind == ForwardingClass::switching);
   CHECK(yes.verdict.forwarding.switch_steps == std::vector<uint32_t>{3});
-  CHECK(yes.verdict.forwarding.first_switch.node == 0);
-  REQUIRE(yes.diagnostics.kept().size() == 1);
-  CHECK(test::tag(yes.diagnostics.kept()[0]) == "claim@5:1");
-  CHECK(check_text(ring6 + "claim time-independent=switching\n" + body).verdict.verified);
-  auto odd = check_text(ring6 + "claim time-independent=sometimes\n" + body);
-  REQUIRE(odd.diagnostics.kept().size() == 1);
-  CHECK(test::tag(odd.diagnostics.kept()[0]) == "well-formed@5:1");
+  CHECK(yes.verdict.forwarding.first_switch.node == 1);  // (1,0)
+  std::vector<std::string> tags;
+  for (const auto& d : yes.diagnostics.kept()) tags.push_back(test::tag(d));
+  CHECK(tags == std::vector<std::string>{"delivery@4:1", "claim@5:1"});
+  auto switching = check_text(mesh + "claim time-independent=switching\n" + body);
+  CHECK(switching.diagnostics.kept().size() == 1);  // delivery only
+  auto odd = check_text(mesh + "claim time-independent=sometimes\n" + body);
+  REQUIRE(odd.diagnostics.kept().size() == 2);
+  CHECK(test::tag(odd.diagnostics.kept()[1]) == "well-formed@5:1");
+}
+
+
+TEST_CASE("a packet that arrives from two sides at once does not fix which side's map forwards it") {
+  // On a 3x3 torus PU (1,1) gets (0,0)'s packet from below and from the left
+  // in step 2 and passes it on to the right in step 3; in step 4 it passes
+  // what comes from below to the right again. The maps "from below: right,
+  // from the left: nothing" explain every step, so the schedule is
+  // time-independent, whichever side the step-2 duplicate is read as coming from.
+  const std::string header =
+      "schedcheck 1\ntopology torus 3x3\nmodel store-and-forward all-port non-combining\ncollective gossip\n";
+  auto r = check_text(header +
+                      "step 1\n  (0,0) +1 : (0,0)\n  (0,0) +2 : (0,0)\n  (2,2) +2 : (2,2)\n"
+                      "step 2\n  (1,0) +2 : (0,0)\n  (0,1) +1 : (0,0)\n  (2,0) -1 : (2,2)\n"
+                      "step 3\n  (1,1) +1 : (0,0)\n  (1,0) +2 : (2,2)\n"
+                      "step 4\n  (1,1) +1 : (2,2)\n");
+  REQUIRE(r.verdict.forwarding.analysed);
+  CHECK(r.verdict.forwarding.kind == ForwardingClass::time_independent);
+  CHECK(r.verdict.forwarding.changes == 0);
+
+  // But if in step 4 neither side passes anything on to the right, where the
+  // neighbour lacks it, no map explains step 3: time-dependent.
+  auto neither = check_text(header +
+                            "step 1\n  (0,0) +1 : (0,0)\n  (0,0) +2 : (0,0)\n  (2,2) +2 : (2,2)\n  (2,0) +1 : (2,0)\n"
+                            "step 2\n  (1,0) +2 : (0,0)\n  (0,1) +1 : (0,0)\n  (2,0) -1 : (2,2)\n  (0,0) +2 : (2,0)\n"
+                            "step 3\n  (1,1) +1 : (0,0)\n  (1,0) +2 : (2,2)\n  (0,1) +1 : (2,0)\n"
+                            "step 4\n  (2,1) +1 : (0,0)\n");
+  REQUIRE(neither.verdict.forwarding.analysed);
+  CHECK(neither.verdict.forwarding.kind == ForwardingClass::time_dependent);
+  CHECK(neither.verdict.forwarding.first_change.node == 4);  // (1,1)
 }
 
 }  // namespace

@@ -1,1 +1,1 @@
-check tests/corpus/valid/gossip-ring6-switching.sched
+check tests/corpus/property/claim-time-independent-but-switching.sched
