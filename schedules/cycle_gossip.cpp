@@ -245,19 +245,28 @@ void CycleGossip::write(ScheduleText& text) const {
       message_names[v * plan_.parts + part] =
           plan_.parts == 1 ? node_names[v] : fmt::format("{}/{}", node_names[v], part);
   }
+  std::string lines;  // one step's packets, written at once
   for (uint32_t step = 1; step <= steps_; ++step) {
     text.step();
+    lines.clear();
     const int64_t t = step - 1;  // hops the circulating packets have made
     for (size_t c = 0; c < plan_.cycles.size(); ++c) {
       if (step > circulation_[c]) continue;
       const auto& cycle = plan_.cycles[c];
       const auto& packets = plan_.packets[c];
       const uint64_t length = cycle.size();
+      // The packets at cycle position i came from positions i - t (forwards)
+      // and i + t (backwards); both advance with i, wrapping at the end.
+      uint64_t forwards = mod(-t, length), backwards = mod(t, length);
       for (uint64_t i = 0; i < length; ++i) {
         const uint64_t v = cycle[i];
-        text.packet(node_names[v], forward_direction_[c][i], message_names[packets[mod(int64_t(i) - t, length)]]);
-        text.packet(node_names[v], forward_direction_[c][(i + length - 1) % length] ^ 1U,
-                    message_names[packets[mod(int64_t(i) + t, length)]]);
+        const uint64_t before = i == 0 ? length - 1 : i - 1;
+        ScheduleText::append_packet(lines, node_names[v], forward_direction_[c][i],
+                                    message_names[packets[forwards]]);
+        ScheduleText::append_packet(lines, node_names[v], forward_direction_[c][before] ^ 1U,
+                                    message_names[packets[backwards]]);
+        if (++forwards == length) forwards = 0;
+        if (++backwards == length) backwards = 0;
       }
     }
     for (const Feed& f : feeds_) {
@@ -265,8 +274,10 @@ void CycleGossip::write(ScheduleText& text) const {
       const uint64_t length = plan_.cycles[f.cycle].size();
       const int64_t p = static_cast<int64_t>(f.position);
       const uint64_t origin = t == 0 ? f.position : mod((*f.choice)[t] > 0 ? p - t : p + t, length);
-      text.packet(node_names[f.feeder], f.direction, message_names[plan_.packets[f.cycle][origin]]);
+      ScheduleText::append_packet(lines, node_names[f.feeder], f.direction,
+                                  message_names[plan_.packets[f.cycle][origin]]);
     }
+    text.write(lines);
   }
 }
 

@@ -1,6 +1,9 @@
 // Schedule text: header, step and path lines.
 #include "schedule_text.hpp"
 
+#include <charconv>
+#include <cstring>
+
 #include <fmt/format.h>
 
 namespace schedcheck::gen {
@@ -47,14 +50,34 @@ void ScheduleText::path(const Coord& from, const std::vector<Move>& moves) {
 }
 
 void ScheduleText::packet(const std::string& from, uint32_t direction, const std::string& message) {
-  line_ = "  ";
-  line_ += from;
-  line_ += direction % 2 ? " -" : " +";
-  line_ += std::to_string(direction / 2 + 1);
-  line_ += " : ";
-  line_ += message;
-  line_ += '\n';
-  std::fputs(line_.c_str(), out_);
+  line_.clear();
+  append_packet(line_, from, direction, message);
+  write(line_);
 }
+
+void ScheduleText::append_packet(std::string& lines, const std::string& from, uint32_t direction,
+                                 const std::string& message) {
+  // Sized once and filled with copies: string appends piece by piece cost
+  // more than the rest of a generator's work per packet.
+  char dimension[12];
+  const char* dimension_end = std::to_chars(dimension, dimension + sizeof dimension, direction / 2 + 1).ptr;
+  const size_t dimension_size = static_cast<size_t>(dimension_end - dimension);
+  const size_t start = lines.size();
+  lines.resize(start + 2 + from.size() + 2 + dimension_size + 3 + message.size() + 1);
+  char* p = lines.data() + start;
+  auto put = [&p](const char* text, size_t size) {
+    std::memcpy(p, text, size);
+    p += size;
+  };
+  put("  ", 2);
+  put(from.data(), from.size());
+  put(direction % 2 ? " -" : " +", 2);
+  put(dimension, dimension_size);
+  put(" : ", 3);
+  put(message.data(), message.size());
+  *p = '\n';
+}
+
+void ScheduleText::write(std::string_view lines) { std::fwrite(lines.data(), 1, lines.size(), out_); }
 
 }  // namespace schedcheck::gen

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,6 +42,12 @@ class ScheduleText {
   // A one-hop packet from the node written `from` (absolute, as node() wrote
   // it) along direction 2*dim + (negative ? 1 : 0), carrying `message`.
   void packet(const std::string& from, uint32_t direction, const std::string& message);
+  // The same line appended to `lines`, for one write() of many: a step of a
+  // large gossip has tens of thousands of packets, and a write per line
+  // costs more than making the line.
+  static void append_packet(std::string& lines, const std::string& from, uint32_t direction,
+                            const std::string& message);
+  void write(std::string_view lines);
   uint32_t steps() const { return steps_; }
   std::string node(const Coord& relative) const;  // as written: index or (x1,...)
 
