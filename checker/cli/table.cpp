@@ -132,6 +132,49 @@ uint32_t lower_bound_of(const std::string& header) {
   return empty.best ? static_cast<uint32_t>(std::max<uint64_t>(empty.best->steps, 1)) : 1;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// One search of a table row: the optimum as far as it is proven, with the
+// solver's tries; `rejected` when the core does not verify the witness.
+struct Searched {
+  std::string optimum = "unknown";
+  std::string tries;
+  double seconds = 0;
+  std::optional<uint32_t> steps;  // the witness's
+  bool proven = false;            // the witness's count is the optimum
+  bool rejected = false;
+};
+
+// The witness is checked against `header` plus its step count as a claim
+// (and `claim_extra`, e.g. " time-independent=yes"); seconds print with
+// `decimals` digits.
+Searched searched(const search::SearchReport& r, const std::string& header, const std::string& claim_extra,
+                  uint32_t lower, double seconds, int decimals) {
+  Searched s;
+  s.seconds = seconds;
+  for (const auto& a : r.attempts)
+    s.tries += fmt::format("{}{}: {} {:.{}f}", s.tries.empty() ? "" : "; ", a.steps, search::outcome_name(a.outcome),
+                           a.seconds, decimals);
+  uint32_t refuted = 0;
+  for (const auto& a : r.attempts)
+    if (a.outcome == search::Outcome::unsat) refuted = a.steps;
+  if (!r.witness_steps) {
+    if (refuted) s.optimum = fmt::format("> {} (unknown)", refuted);
+    return s;
+  }
+  const std::string witness = fmt::format("{}claim steps={}{}\n{}", header, *r.witness_steps, claim_extra, r.witness);
+  LineSource wl{std::string_view(witness)};
+  Diagnostics wd("witness", 1);
+  Header wh;
+  s.rejected = !check_schedule(wl, wh, wd).verified;
+  s.steps = r.witness_steps;
+  s.proven = *r.witness_steps == lower || refuted + 1 == *r.witness_steps;
+  s.optimum = fmt::format("{}{}", s.proven ? "" : "<= ", *r.witness_steps);
+  return s;
+}
+
 // The optimum of broadcast on every 2-D torus n1 x n2 (2 <= n1 <= n2 <= 8)
 // and 3-D torus up to 4x4x4, under each routing variant, searched from Lemma
 // 1 up to the Wang-Tseng construction's count; every witness is re-checked.
@@ -170,32 +213,18 @@ int search_broadcast_table(bool json, double timeout) {
       search::SearchLimits limits;
       limits.timeout_seconds = timeout;
       const search::SearchReport r = search::search_broadcast(p, lower, std::max(upper, lower), limits);
-      std::string tries, marks;
-      for (const auto& a : r.attempts)
-        tries += fmt::format("{}{}: {} {:.1f}", tries.empty() ? "" : "; ", a.steps, search::outcome_name(a.outcome),
-                             a.seconds);
-      std::string optimum = "unknown";
-      if (r.witness_steps) {
-        const std::string witness = fmt::format("{}claim steps={}\n{}", header, *r.witness_steps, r.witness);
-        LineSource wl{std::string_view(witness)};
-        Diagnostics wd("witness", 1);
-        Header wh;
-        if (!check_schedule(wl, wh, wd).verified) {
-          marks += " WITNESS-REJECTED";
-          code = 1;
-        }
-        const bool proven = *r.witness_steps == lower ||
-                            (r.attempts.size() >= 2 && r.attempts[r.attempts.size() - 2].outcome == search::Outcome::unsat);
-        optimum = proven ? fmt::format("{}", *r.witness_steps) : fmt::format("<= {}", *r.witness_steps);
-        if (construction && *r.witness_steps < construction->steps && rule == search::RouteRule::dimension_order)
-          marks += " construction-not-optimal";
-        if (proven && *r.witness_steps > lower) marks += " lemma-1-not-reached";
-      } else {
-        uint32_t refuted = 0;
-        for (const auto& a : r.attempts)
-          if (a.outcome == search::Outcome::unsat) refuted = a.steps;
-        optimum = refuted ? fmt::format("> {} (unknown)", refuted) : "unknown";
+      const Searched found = searched(r, header, "", lower, 0, 1);
+      const std::string& optimum = found.optimum;
+      const std::string& tries = found.tries;
+      std::string marks;
+      if (found.rejected) {
+        marks += " WITNESS-REJECTED";
+        code = 1;
       }
+      if (found.steps && construction && *found.steps < construction->steps &&
+          rule == search::RouteRule::dimension_order)
+        marks += " construction-not-optimal";
+      if (found.proven && *found.steps > lower) marks += " lemma-1-not-reached";
       if (json) {
         rows.push_back({{"torus", p.grid.describe()}, {"routing", rule_name}, {"lemma_1", lower},
                         {"optimum", optimum}, {"construction", construction ? construction->steps : 0},
@@ -209,42 +238,6 @@ int search_broadcast_table(bool json, double timeout) {
   }
   if (json) fmt::print("{}\n", rows.dump());
   return code;
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// One search of a table row: the optimum as far as it is proven, with the
-// solver's tries; `rejected` when the core does not verify the witness.
-struct Searched {
-  std::string optimum = "unknown";
-  std::string tries;
-  double seconds = 0;
-  bool rejected = false;
-};
-
-Searched searched(const search::SearchReport& r, const std::string& header, uint32_t lower, double seconds) {
-  Searched s;
-  s.seconds = seconds;
-  for (const auto& a : r.attempts)
-    s.tries += fmt::format("{}{}: {} {:.2f}", s.tries.empty() ? "" : "; ", a.steps, search::outcome_name(a.outcome),
-                           a.seconds);
-  uint32_t refuted = 0;
-  for (const auto& a : r.attempts)
-    if (a.outcome == search::Outcome::unsat) refuted = a.steps;
-  if (!r.witness_steps) {
-    if (refuted) s.optimum = fmt::format("> {} (unknown)", refuted);
-    return s;
-  }
-  const std::string witness = fmt::format("{}{}", header, r.witness);
-  LineSource wl{std::string_view(witness)};
-  Diagnostics wd("witness", 1);
-  Header wh;
-  s.rejected = !check_schedule(wl, wh, wd).verified;
-  const bool proven = *r.witness_steps == lower || refuted + 1 == *r.witness_steps;
-  s.optimum = fmt::format("{}{}", proven ? "" : "<= ", *r.witness_steps);
-  return s;
 }
 
 // Store-and-forward, full-port, non-combining gossip on 2-D tori up to 6x6
@@ -280,10 +273,10 @@ int search_gossip_table(bool json, double timeout) {
     limits.timeout_seconds = timeout;
     auto t0 = std::chrono::steady_clock::now();
     const search::SearchReport any = search::search_gossip(p, lower, lower + 16, limits);
-    const Searched free = searched(any, header, lower, seconds_since(t0));
+    const Searched free = searched(any, header, "", lower, seconds_since(t0), 2);
     t0 = std::chrono::steady_clock::now();
     const search::SearchReport fixed_maps = search::search_time_independent_gossip(p.grid, lower, lower + 16, limits);
-    const Searched fixed = searched(fixed_maps, header + "claim time-independent=yes\n", lower, seconds_since(t0));
+    const Searched fixed = searched(fixed_maps, header, " time-independent=yes", lower, seconds_since(t0), 2);
     if (free.rejected || fixed.rejected) code = 1;
     if (json) {
       rows.push_back({{"torus", p.grid.describe()}, {"nodes", p.grid.node_count()}, {"lower_bound", lower},

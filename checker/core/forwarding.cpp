@@ -91,7 +91,10 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
         if (sent_stamp_[s] != serial) sent_[s] = 0, sent_stamp_[s] = serial;
         sent_[s] |= 1U << direction;
       } else {
-        duplicates_.push_back({from, sides, m, 1U << direction});
+        // One entry per group: its first send finds the sides not yet marked.
+        const uint32_t first = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
+        if (sent_stamp_[first] != serial || !(sent_[first] & forwarded_as_duplicate))
+          duplicates_.push_back({from, sides});
         for (uint32_t in = 0; in < directions_; ++in) {
           const uint32_t s = slot(from, in);
           if (!(sides >> in & 1U)) continue;
@@ -184,19 +187,18 @@ void Forwarding::unexplained(NodeId v, uint32_t direction, const OpenDuplicate& 
 // directions it went are in the map of at least one of those sides. If
 // none is known to send there yet, the question stays open until one is.
 void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, const Knowledge& knowledge) {
-  std::sort(duplicates_.begin(), duplicates_.end(), [](const Duplicate& a, const Duplicate& b) {
-    return a.node != b.node ? a.node < b.node : a.message < b.message;
-  });
-  for (size_t first = 0; first < duplicates_.size();) {
-    const Duplicate& d = duplicates_[first];
-    uint32_t sent = 0;
-    size_t last = first;
-    for (; last < duplicates_.size() && duplicates_[last].node == d.node && duplicates_[last].message == d.message;
-         ++last)
-      sent |= duplicates_[last].sent;
-    const uint32_t missing = missing_where_not_sent(d.node, d.message, sent, ~0U, knowledge);
+  // What the sides do not forward first, so that every change of this step
+  // is known before any side is asked to take a direction over.
+  for (const Duplicate& d : duplicates_) {
+    const uint32_t first = slot(d.node, static_cast<uint32_t>(std::countr_zero(d.sides)));
+    const uint32_t sent = sent_[first] & ~forwarded_as_duplicate;  // the same in every side's slot
+    const uint32_t missing = missing_where_not_sent(d.node, previous_[first].message, sent, ~0U, knowledge);
     for (uint32_t in = 0; in < directions_; ++in)
       if (d.sides >> in & 1U) learn(slot(d.node, in), 0, missing, serial);
+  }
+  for (const Duplicate& d : duplicates_) {
+    const uint32_t first = slot(d.node, static_cast<uint32_t>(std::countr_zero(d.sides)));
+    const uint32_t sent = sent_[first] & ~forwarded_as_duplicate;
     for (uint32_t j = 0; j < directions_; ++j) {
       if (!(sent >> j & 1U)) continue;
       uint32_t unknown = 0;
@@ -209,7 +211,7 @@ void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, con
       }
       if (explained) continue;
       if (unknown == 0) {  // every side's map is known not to send there: a change
-        learn(slot(d.node, static_cast<uint32_t>(std::countr_zero(d.sides))), 1U << j, 0, serial);
+        learn(first, 1U << j, 0, serial);
         continue;
       }
       if (changed_stamp_[d.node] == serial) {
@@ -222,7 +224,6 @@ void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, con
       const bool listed = std::any_of(open.begin(), open.end(), [&](const OpenDuplicate& o) { return o.sides == unknown; });
       if (!listed) open.push_back({unknown, step_number});
     }
-    first = last;
   }
 }
 

@@ -74,12 +74,11 @@ class Forwarding {
   std::string mask_names(uint32_t mask) const;
   std::string from_names(uint32_t sides) const;
 
-  // A packet forwarded in this step that had arrived from several sides (mask of incoming directions).
+  // A packet forwarded in this step that had arrived from several sides
+  // (mask of incoming directions); where it went is in their sent_ slots.
   struct Duplicate {
     NodeId node;
     uint32_t sides;
-    MessageId message;
-    uint32_t sent;  // the directions it was sent on to
   };
   // A duplicate sent on in a direction that no side's map is yet known to include.
   struct OpenDuplicate {
