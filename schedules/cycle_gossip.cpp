@@ -40,6 +40,9 @@ CycleGossip::CycleGossip(Torus torus, CyclePlan plan, Supply supply)
 // way on each of its links in every step.
 void CycleGossip::check_cycles() {
   const uint32_t directions = 2 * torus_.dimensions();
+  plan_.slot_start.resize(plan_.cycles.size());
+  if (plan_.directions.size() != plan_.cycles.size() || plan_.packets.size() != plan_.cycles.size())
+    throw std::runtime_error("the plan needs directions and packets for every cycle");
   std::vector<uint8_t> used(torus_.node_count() * directions, 0);
   forward_direction_.resize(plan_.cycles.size());
   for (size_t c = 0; c < plan_.cycles.size(); ++c) {
@@ -56,6 +59,12 @@ void CycleGossip::check_cycles() {
       used[v * directions + d] = used[u * directions + (d ^ 1U)] = 1;
       forward_direction_[c].push_back(d);
     }
+    const auto& starts = plan_.slot_start[c];
+    const bool one_each = starts.empty() && plan_.packets[c].size() == cycle.size();
+    const bool ranges = starts.size() == cycle.size() + 1 && starts.front() == 0 &&
+                        starts.back() == plan_.packets[c].size() && std::is_sorted(starts.begin(), starts.end()) &&
+                        std::adjacent_find(starts.begin(), starts.end()) == starts.end();
+    if (!one_each && !ranges) throw std::runtime_error(fmt::format("cycle {}: every PU on it must inject a packet", c));
   }
 }
 
@@ -91,7 +100,7 @@ void CycleGossip::choose_feeds() {
         if (busy[u * directions + back]) continue;
         for (auto& [cu, position] : on[u])
           if (cu == c && std::none_of(candidates.begin(), candidates.end(), [&](const Feed& f) { return f.feeder == u; }))
-            candidates.push_back({u, back, c, position, nullptr});
+            candidates.push_back({u, back, c, position, slot_start(c, position), nullptr});
       }
       if (candidates.size() < 2)
         throw std::runtime_error(fmt::format("PU {} is off cycle {} and has {} free neighbour(s) on it, not 2", v, c,
@@ -113,13 +122,20 @@ void CycleGossip::choose_feeds() {
     }
   }
 
-  // Circulation: half the cycle suffices with switching; without it, the
-  // feeders' two streams must overlap all round the cycle.
+  // Circulation: half the slots others inject suffices with switching
+  // (floor(L/2) with one packet each); without it, the feeders' two streams
+  // must overlap all round the cycle.
   circulation_.assign(plan_.cycles.size(), 0);
-  for (size_t c = 0; c < plan_.cycles.size(); ++c) circulation_[c] = plan_.cycles[c].size() / 2;
+  for (uint32_t c = 0; c < plan_.cycles.size(); ++c) {
+    uint64_t fewest = UINT64_MAX;  // slots a PU injects
+    for (uint64_t i = 0; i < plan_.cycles[c].size(); ++i)
+      fewest = std::min(fewest, slot_start(c, i + 1) - slot_start(c, i));
+    circulation_[c] = static_cast<uint32_t>((slots(c) - fewest + 1) / 2);
+  }
   if (supply_ == Supply::time_independent) {
     uint32_t longest = 0;
     for (const Pending& p : pending) {
+      if (!one_slot_each(p.first.cycle)) continue;
       const uint64_t length = plan_.cycles[p.first.cycle].size();
       const uint64_t g = std::min(p.separation, length - p.separation);
       longest = std::max<uint32_t>(longest, static_cast<uint32_t>((length + g) / 2));
@@ -132,13 +148,30 @@ void CycleGossip::choose_feeds() {
     const uint32_t complete = steps_until_complete();
     for (auto& c : circulation_) c = complete;
   }
-  steps_ = *std::max_element(circulation_.begin(), circulation_.end()) + (pending.empty() ? 0 : 1);
+  steps_ = *std::max_element(circulation_.begin(), circulation_.end());
+  if (std::any_of(pending.begin(), pending.end(), [&](const Pending& p) { return one_slot_each(p.first.cycle); }))
+    ++steps_;
+  // Feeders that may hold packets: the fewest steps in which they can pass
+  // on every slot (at least half the slots, each feeder passing one a step).
+  for (const Pending& p : pending) {
+    const uint32_t c = p.first.cycle;
+    if (one_slot_each(c)) continue;
+    uint32_t last = std::max<uint32_t>(steps_, static_cast<uint32_t>((slots(c) + 1) / 2));
+    while (matched(c, p.first, p.second, last, true).empty()) ++last;
+    steps_ = last;
+  }
 
   for (const Pending& p : pending) {
-    const uint64_t length = plan_.cycles[p.first.cycle].size();
+    const uint32_t c = p.first.cycle;
+    const uint64_t length = plan_.cycles[c].size();
     Feed a = p.first, b = p.second;
-    a.choice = &choices(length, p.separation, true);
-    b.choice = &choices(length, p.separation, false);
+    if (one_slot_each(c)) {
+      a.offsets = &choices(length, p.separation, true);
+      b.offsets = &choices(length, p.separation, false);
+    } else {
+      a.offsets = &matched(c, p.first, p.second, steps_, true);
+      b.offsets = &matched(c, p.first, p.second, steps_, false);
+    }
     feeds_.push_back(a);
     feeds_.push_back(b);
   }
@@ -151,7 +184,7 @@ void CycleGossip::choose_feeds() {
 // per packet and at most two edges per slot. Its components are paths and
 // cycles, so every packet can be given its own slot: walk each component from
 // an end and give every edge to the slot it leads to.
-const std::vector<int8_t>& CycleGossip::choices(uint64_t length, uint64_t separation, bool first) {
+const std::vector<int64_t>& CycleGossip::choices(uint64_t length, uint64_t separation, bool first) {
   auto [it, inserted] = choice_cache_.try_emplace({length, separation});
   auto& [choice_a, choice_b] = it->second;
   if (!inserted) return first ? choice_a : choice_b;
@@ -161,9 +194,10 @@ const std::vector<int8_t>& CycleGossip::choices(uint64_t length, uint64_t separa
     // The feeder ahead passes on what comes from behind (the stretch between
     // them first), the one behind what comes from ahead.
     const bool a_ahead = separation <= length - separation;
-    const uint32_t t_max = steps_ - 1;
-    choice_a.assign(t_max + 1, a_ahead ? 1 : -1);
-    choice_b.assign(t_max + 1, a_ahead ? -1 : 1);
+    for (int64_t t = 0; t < steps_; ++t) {
+      choice_a.push_back(a_ahead ? -t : t);
+      choice_b.push_back(a_ahead ? t : -t);
+    }
     return first ? choice_a : choice_b;
   }
 
@@ -200,13 +234,94 @@ const std::vector<int8_t>& CycleGossip::choices(uint64_t length, uint64_t separa
   for (uint64_t s : ends) walk(s);
   for (uint64_t s = 0; s < slots; ++s) walk(s);  // what is left are cycles
 
-  choice_a.assign(h + 1, 0);
-  choice_b.assign(h + 1, 0);
-  for (uint64_t t = 0; t <= h; ++t) {
-    if (uint64_t p = packet_of[t]; p != none) choice_a[t] = p == mod(static_cast<int64_t>(a_pos) - int64_t(t), length) ? 1 : -1;
-    if (uint64_t p = packet_of[h + 1 + t]; p != none) choice_b[t] = p == mod(-int64_t(t), length) ? 1 : -1;
+  // As offsets from the feeder's own packet: -t came forwards, +t backwards.
+  choice_a.assign(h + 1, no_packet);
+  choice_b.assign(h + 1, no_packet);
+  for (int64_t t = 0; t <= static_cast<int64_t>(h); ++t) {
+    if (uint64_t p = packet_of[t]; p != none) choice_a[t] = p == mod(static_cast<int64_t>(a_pos) - t, length) ? -t : t;
+    if (uint64_t p = packet_of[h + 1 + t]; p != none) choice_b[t] = p == mod(-t, length) ? -t : t;
   }
   return first ? choice_a : choice_b;
+}
+
+// Feeders A and B of a PU off cycle c, where some PUs inject more than one
+// packet, so the streams are not one packet per position and the feeders may
+// hold packets back. Feeder X, owning the slots [s, e), receives in step t
+// slot s - t (forwards) and slot e - 1 + t (backwards), and may pass a slot
+// on in any step after it arrived (its own from step 1). Every slot of the
+// cycle needs one (feeder, step) pair with step <= last: a bipartite
+// matching, started greedily (each feeder first passes the packet the other
+// one gets latest) and completed by augmenting paths. Empty if there is none.
+const std::vector<int64_t>& CycleGossip::matched(uint32_t c, const Feed& a, const Feed& b, uint32_t last, bool first) {
+  const uint64_t n = slots(c);
+  auto count = [&](const Feed& f) { return slot_start(c, f.position + 1) - f.slot; };
+  const uint64_t a_start = mod(static_cast<int64_t>(a.slot) - static_cast<int64_t>(b.slot), n);
+  const std::vector<uint64_t> key{n, a_start, count(a), count(b), last};
+  auto [it, inserted] = match_cache_.try_emplace(key);
+  auto& [offsets_a, offsets_b] = it->second;
+  if (!inserted) return first ? offsets_a : offsets_b;
+
+  const uint64_t start[2] = {a_start, 0}, owned[2] = {count(a), count(b)};
+  std::vector<uint32_t> release[2];  // step from which feeder X holds slot p
+  for (int x = 0; x < 2; ++x) {
+    release[x].resize(n);
+    for (uint64_t p = 0; p < n; ++p) {
+      const uint64_t o = mod(static_cast<int64_t>(p) - static_cast<int64_t>(start[x]), n);
+      release[x][p] = o < owned[x] ? 1 : static_cast<uint32_t>(1 + std::min(n - o, o - owned[x] + 1));
+    }
+  }
+  // Pair (X, step t) is number X * last + t - 1.
+  std::vector<uint64_t> job_of(2 * uint64_t{last}, none), pair_of(n, none);
+  for (uint32_t t = 1; t <= last; ++t)
+    for (int x = 0; x < 2; ++x) {
+      uint64_t best = none;
+      for (uint64_t p = 0; p < n; ++p)
+        if (pair_of[p] == none && release[x][p] <= t && (best == none || release[1 - x][p] > release[1 - x][best]))
+          best = p;
+      if (best != none) job_of[pair_of[best] = x * uint64_t{last} + t - 1] = best;
+    }
+  // Augmenting paths, breadth first from each unplaced slot of the cycle.
+  std::vector<uint64_t> came_from(2 * uint64_t{last});
+  for (uint64_t p0 = 0; p0 < n; ++p0) {
+    if (pair_of[p0] != none) continue;
+    std::fill(came_from.begin(), came_from.end(), none);
+    std::vector<uint64_t> queue{p0};
+    uint64_t free_pair = none;
+    for (size_t q = 0; q < queue.size() && free_pair == none; ++q) {
+      const uint64_t p = queue[q];
+      for (int x = 0; x < 2 && free_pair == none; ++x)
+        for (uint32_t t = release[x][p]; t <= last; ++t) {
+          const uint64_t pair = x * uint64_t{last} + t - 1;
+          if (came_from[pair] != none) continue;
+          came_from[pair] = p;
+          if (job_of[pair] == none) {
+            free_pair = pair;
+            break;
+          }
+          queue.push_back(job_of[pair]);
+        }
+    }
+    if (free_pair == none) {  // no matching with this many steps: leave no entry
+      match_cache_.erase(it);
+      static const std::vector<int64_t> nothing;
+      return nothing;
+    }
+    for (uint64_t pair = free_pair; pair != none;) {  // shift every job on the path along
+      const uint64_t p = came_from[pair];
+      const uint64_t previous = pair_of[p];
+      pair_of[p] = pair;
+      job_of[pair] = p;
+      pair = p == p0 ? none : previous;
+    }
+  }
+  for (int x = 0; x < 2; ++x) {
+    auto& offsets = x == 0 ? offsets_a : offsets_b;
+    offsets.assign(last, no_packet);
+    for (uint32_t t = 1; t <= last; ++t)
+      if (const uint64_t p = job_of[x * uint64_t{last} + t - 1]; p != none)
+        offsets[t - 1] = static_cast<int64_t>(mod(static_cast<int64_t>(p) - static_cast<int64_t>(start[x]), n));
+  }
+  return first ? offsets_a : offsets_b;
 }
 
 // The first step after which every PU holds every message, each packet
@@ -254,26 +369,32 @@ void CycleGossip::write(ScheduleText& text) const {
       if (step > circulation_[c]) continue;
       const auto& cycle = plan_.cycles[c];
       const auto& packets = plan_.packets[c];
-      const uint64_t length = cycle.size();
-      // The packets at cycle position i came from positions i - t (forwards)
-      // and i + t (backwards); both advance with i, wrapping at the end.
-      uint64_t forwards = mod(-t, length), backwards = mod(t, length);
-      for (uint64_t i = 0; i < length; ++i) {
+      const uint64_t n = slots(static_cast<uint32_t>(c));
+      const bool one_each = one_slot_each(static_cast<uint32_t>(c));
+      // Position i, owning slots [s_i, e_i), sends forwards slot e_i - step
+      // and backwards slot s_i - 1 + step: its own first, then what arrived
+      // the step before (or earlier, behind its own). Both advance with i by
+      // the number of slots, wrapping at the end.
+      uint64_t forwards = mod(static_cast<int64_t>(slot_start(c, 1)) - 1 - t, n), backwards = mod(t, n);
+      for (uint64_t i = 0; i < cycle.size(); ++i) {
         const uint64_t v = cycle[i];
-        const uint64_t before = i == 0 ? length - 1 : i - 1;
+        const uint64_t before = i == 0 ? cycle.size() - 1 : i - 1;
         ScheduleText::append_packet(lines, node_names[v], forward_direction_[c][i],
                                     message_names[packets[forwards]]);
         ScheduleText::append_packet(lines, node_names[v], forward_direction_[c][before] ^ 1U,
                                     message_names[packets[backwards]]);
-        if (++forwards == length) forwards = 0;
-        if (++backwards == length) backwards = 0;
+        if (one_each) {
+          if (++forwards == n) forwards = 0;
+          if (++backwards == n) backwards = 0;
+        } else if (i + 1 < cycle.size()) {
+          forwards = (forwards + slot_start(c, i + 2) - slot_start(c, i + 1)) % n;
+          backwards = (backwards + slot_start(c, i + 1) - slot_start(c, i)) % n;
+        }
       }
     }
     for (const Feed& f : feeds_) {
-      if (static_cast<size_t>(t) >= f.choice->size() || (*f.choice)[t] == 0) continue;
-      const uint64_t length = plan_.cycles[f.cycle].size();
-      const int64_t p = static_cast<int64_t>(f.position);
-      const uint64_t origin = t == 0 ? f.position : mod((*f.choice)[t] > 0 ? p - t : p + t, length);
+      if (static_cast<size_t>(t) >= f.offsets->size() || (*f.offsets)[t] == no_packet) continue;
+      const uint64_t origin = mod(static_cast<int64_t>(f.slot) + (*f.offsets)[t], slots(f.cycle));
       ScheduleText::append_packet(lines, node_names[f.feeder], f.direction,
                                   message_names[plan_.packets[f.cycle][origin]]);
     }

@@ -1,6 +1,7 @@
 // Generator registry: the table of generators that `schedcheck gen` lists and runs.
 #include "generator.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -141,16 +142,33 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_recursive_doubling(r.torus, out); }},
-      {"gossip-hamiltonian-2d", "torus n1 x n2, n1 and n2 even", "store-and-forward all-port non-combining",
-       "gossip parts 2", "Meyer-Sibeyn, Section 3.1 (two edge-disjoint Hamiltonian cycles, 2 packets per PU; Theorem 2)",
+      {"gossip-hamiltonian-2d", "torus n1 x n2, not both odd", "store-and-forward all-port non-combining",
+       "gossip parts 2",
+       "Meyer-Sibeyn, Sections 3.1-3.2 (two edge-disjoint (partial) Hamiltonian cycles, 2 packets per PU; Theorems 2 "
+       "and 3)",
        [](const Request& r, Claim& c, std::string& error) {
          const Torus& t = r.torus;
-         if (t.dimensions() != 2 || t.sizes[0] % 2 || t.sizes[1] % 2) {
-           error = fmt::format("needs a 2-D torus n1 x n2 with n1 and n2 even, not {} (the odd cases of Theorems 3 "
-                               "and 4 are not constructed: see specs/lemmas.md)", t.describe());
+         if (t.dimensions() != 2 || t.sizes[0] < 2 || t.sizes[1] < 2) {
+           error = fmt::format("needs a 2-D torus n1 x n2 with n1, n2 >= 2, not {}", t.describe());
            return false;
          }
-         c = gossip_claim(t.node_count() / 2, "gossip-hamiltonian-2d", r, "yes");
+         if (t.sizes[0] % 2 && t.sizes[1] % 2) {
+           error = fmt::format("{}: n1 and n2 both odd (Theorem 4) is not constructed: see specs/gossip-cycles.md",
+                               t.describe());
+           return false;
+         }
+         const bool partial = t.sizes[0] % 2 || t.sizes[1] % 2;
+         if (partial && std::min(t.sizes[0], t.sizes[1]) == 2) {
+           error = fmt::format("{}: with an odd side the even side must be at least 4 (Theorem 3 feeds a PU of the "
+                               "special column from its two neighbours along the even side)", t.describe());
+           return false;
+         }
+         if (partial && r.time_independent) {
+           error = fmt::format("{}: with an odd side the PUs on one cycle hold packets back (Theorem 3); there is no "
+                               "time-independent variant", t.describe());
+           return false;
+         }
+         c = gossip_claim(t.node_count() / 2, "gossip-hamiltonian-2d", r, partial ? "no" : "yes");
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_2d_plan(r.torus), out); }},

@@ -98,24 +98,31 @@ CyclePlan zigzag_plan(const Torus& t) {
   return plan;
 }
 
-// Section 3.1, n1 and n2 even: PU (i, j), row i = x1, column j = x2, pairs
-// its links T<->R, B<->L in even columns and in the last one, T<->L, B<->R in
-// the other odd columns. Following the pairs gives two Hamiltonian cycles;
-// part c of every PU runs on cycle c.
-CyclePlan hamiltonian_2d_plan(const Torus& t) {
+// Sections 3.1 and 3.2: PU (i, j), row i = x1 (n1 rows) and column j = x2
+// (n2 columns), pairs its links T<->R, B<->L in even columns and in the
+// last one, T<->L, B<->R in the other odd columns. With n2 odd, column
+// n2 - 2 passes L<->R only (Section 3.2; its T and B links feed the PUs
+// above and below, which lie on the other cycle). Following the pairs gives
+// the two cycles; part c of a PU on both runs on cycle c, a PU on one cycle
+// sends both its parts round it.
+CyclePlan columns_plan(const Torus& t) {
   const uint32_t T = negative(0), B = positive(0), L = negative(1), R = positive(1);
+  const int64_t special = t.sizes[1] % 2 ? static_cast<int64_t>(t.sizes[1]) - 2 : -1;
+  auto uses = [&](const Coord& at, uint32_t side) { return at[1] != special || side == L || side == R; };
   auto partner = [&](const Coord& at, uint32_t side) {
+    if (at[1] == special) return side == L ? R : L;
     const bool straight = at[1] % 2 == 0 || at[1] == t.sizes[1] - 1;  // T<->R, B<->L
     if (straight) return side == T ? R : side == R ? T : side == B ? L : B;
     return side == T ? L : side == L ? T : side == B ? R : B;
   };
   const uint64_t nodes = t.node_count();
   std::vector<uint8_t> used(nodes * 4, 0);  // (PU, side it leaves by)
+  std::vector<uint8_t> cycles_through(nodes, 0);
   CyclePlan plan;
   plan.parts = 2;
   for (uint64_t v0 = 0; v0 < nodes; ++v0) {
     for (uint32_t side0 : {R, B, L, T}) {
-      if (used[v0 * 4 + side0]) continue;
+      if (used[v0 * 4 + side0] || !uses(t.coord(v0), side0)) continue;
       std::vector<uint64_t> cycle;
       std::vector<uint32_t> directions;
       Coord at = t.coord(v0);
@@ -124,22 +131,59 @@ CyclePlan hamiltonian_2d_plan(const Torus& t) {
         used[t.index(at) * 4 + leave] = 1;
         used[t.index(at) * 4 + partner(at, leave)] = 1;  // the pass-through is used both ways
         cycle.push_back(t.index(at));
+        ++cycles_through[t.index(at)];
         directions.push_back(leave);
         at = step(t, at, leave);
         leave = partner(at, leave ^ 1U);  // it entered by the opposite side
       }
-      const uint32_t c = static_cast<uint32_t>(plan.cycles.size());
-      std::vector<uint64_t> packets;
-      for (uint64_t v : cycle) packets.push_back(v * 2 + c);
       plan.cycles.push_back(std::move(cycle));
       plan.directions.push_back(std::move(directions));
-      plan.packets.push_back(std::move(packets));
     }
   }
   if (plan.cycles.size() != 2)
-    throw std::runtime_error(fmt::format("the rules of Section 3.1 give {} cycles on {}, not 2", plan.cycles.size(),
+    throw std::runtime_error(fmt::format("the rules of Section 3 give {} cycles on {}, not 2", plan.cycles.size(),
                                          t.describe()));
+  for (uint32_t c = 0; c < 2; ++c) {
+    std::vector<uint64_t> packets, starts;
+    for (uint64_t v : plan.cycles[c]) {
+      starts.push_back(packets.size());
+      if (cycles_through[v] == 2) {
+        packets.push_back(v * 2 + c);
+      } else {
+        packets.push_back(v * 2);
+        packets.push_back(v * 2 + 1);
+      }
+    }
+    starts.push_back(packets.size());
+    plan.packets.push_back(std::move(packets));
+    if (special >= 0) plan.slot_start.push_back(std::move(starts));
+  }
   return plan;
+}
+
+// n1 odd and n2 even is Section 3.2's case with rows and columns exchanged:
+// build it on the n2 x n1 torus and transpose (direction 2*dim + sign swaps
+// its dimension, d ^ 2).
+CyclePlan transposed(const Torus& t, CyclePlan plan) {
+  const Torus u{{t.sizes[1], t.sizes[0]}};
+  auto to_t = [&](uint64_t v) {
+    const Coord c = u.coord(v);
+    return t.index({c[1], c[0]});
+  };
+  for (auto& cycle : plan.cycles)
+    for (auto& v : cycle) v = to_t(v);
+  for (auto& directions : plan.directions)
+    for (auto& d : directions) d ^= 2U;
+  for (auto& packets : plan.packets)
+    for (auto& m : packets) m = to_t(m / 2) * 2 + m % 2;
+  return plan;
+}
+
+CyclePlan hamiltonian_2d_plan(const Torus& t) {
+  if (t.sizes[0] % 2 && t.sizes[1] % 2)
+    throw std::runtime_error(fmt::format("{}: both sides odd (Theorem 4) is not constructed", t.describe()));
+  if (t.sizes[0] % 2) return transposed(t, columns_plan(Torus{{t.sizes[1], t.sizes[0]}}));
+  return columns_plan(t);
 }
 
 // Section 2's setting: one packet per PU, routed both ways along both

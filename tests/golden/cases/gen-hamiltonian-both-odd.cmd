@@ -1,0 +1,1 @@
+gen gossip-hamiltonian-2d --topology torus:5x7
