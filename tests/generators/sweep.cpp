@@ -255,7 +255,7 @@ TEST_CASE("gossip-rods-3d: every allowed size up to 12x12x12") {
 // on these sizes every such PU has two on-cycle neighbours, so one step less.
 TEST_CASE("gossip-zigzag: d = 2, 3, 4 where the construction closes, both variants") {
   for (const Torus& t : {Torus{{4, 6}}, Torus{{6, 5}}, Torus{{3, 3, 4}}, Torus{{6, 6, 3}}, Torus{{4, 4, 4, 4}},
-                         Torus{{4, 4, 8, 4}}}) {
+                         Torus{{4, 4, 8, 4}}, Torus{{4, 8, 4, 4}}}) {
     uint64_t length = t.sizes[0] / t.dimensions() * (t.sizes.back() + t.dimensions());
     for (uint32_t l = 1; l + 1 < t.dimensions(); ++l) length *= t.sizes[l];
     const auto v = require_gossip("gossip-zigzag", t, false, ForwardingClass::switching);
