@@ -164,8 +164,9 @@ CyclePlan columns_plan(const Torus& t) {
 // n1 odd and n2 even is Section 3.2's case with rows and columns exchanged:
 // build it on the n2 x n1 torus and transpose (direction 2*dim + sign swaps
 // its dimension, d ^ 2).
-CyclePlan transposed(const Torus& t, CyclePlan plan) {
+CyclePlan transposed_columns_plan(const Torus& t) {
   const Torus u{{t.sizes[1], t.sizes[0]}};
+  CyclePlan plan = columns_plan(u);
   auto to_t = [&](uint64_t v) {
     const Coord c = u.coord(v);
     return t.index({c[1], c[0]});
@@ -182,7 +183,7 @@ CyclePlan transposed(const Torus& t, CyclePlan plan) {
 CyclePlan hamiltonian_2d_plan(const Torus& t) {
   if (t.sizes[0] % 2 && t.sizes[1] % 2)
     throw std::runtime_error(fmt::format("{}: both sides odd (Theorem 4) is not constructed", t.describe()));
-  if (t.sizes[0] % 2) return transposed(t, columns_plan(Torus{{t.sizes[1], t.sizes[0]}}));
+  if (t.sizes[0] % 2) return transposed_columns_plan(t);
   return columns_plan(t);
 }
 
