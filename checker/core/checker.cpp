@@ -2,6 +2,7 @@
 #include "checker.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include <fmt/format.h>
@@ -119,7 +120,15 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
                         model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
   std::vector<Hop> hops;
   std::vector<MessageRef> broadcast_message{{0, 0}};
-  Transfer t;
+  Transfer read;  // a line read by Reader::next
+  // Transfers read ahead by the fast path, the oldest at ahead_first. Their
+  // checks touch state far larger than the caches (the knowledge matrix is
+  // P^2 bits) at addresses no hardware prefetcher predicts; asking for it a
+  // few dozen lines early overlaps the cache misses instead of waiting for
+  // each in turn.
+  constexpr size_t lookahead = 32;
+  std::array<Transfer, lookahead> ahead;
+  size_t ahead_first = 0, ahead_count = 0;
   uint32_t serial = 0;  // steps seen, also the stamp of the current step
   StepStats step;
   double cost = 0;
@@ -137,17 +146,34 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       verdict.stopped = true;
       break;
     }
-    const Reader::Event event = reader.next(t);
-    if (event == Reader::Event::end) {
-      verdict.stopped = reader.stopped_at_limit();
-      break;
+    while (ahead_count < lookahead) {
+      Transfer& later = ahead[(ahead_first + ahead_count) % lookahead];
+      if (!reader.next_fast(later)) break;
+      ++ahead_count;
+      NodeId head = no_node;  // unused: a move off a mesh is reported when the transfer is checked
+      const Move& first = later.moves[0];
+      links.prefetch(topo.grid_step(later.from, first.dim, first.negative, head));
+      for (const MessageRef& ref : later.messages) knowledge.prefetch(later.from, ref.message);
     }
-    if (event == Reader::Event::step) {
-      close_step();
-      ++serial;
-      step = StepStats{reader.step_number(), 0, 0, 0};
-      continue;
+    const Transfer* next = &read;
+    if (ahead_count > 0) {
+      next = &ahead[ahead_first];
+      ahead_first = (ahead_first + 1) % lookahead;
+      --ahead_count;
+    } else {
+      const Reader::Event event = reader.next(read);
+      if (event == Reader::Event::end) {
+        verdict.stopped = reader.stopped_at_limit();
+        break;
+      }
+      if (event == Reader::Event::step) {
+        close_step();
+        ++serial;
+        step = StepStats{reader.step_number(), 0, 0, 0};
+        continue;
+      }
     }
+    const Transfer& t = *next;
     if (!model.step_synchronous()) {
       ++verdict.transfers;
       continue;  // flit-level checks are not implemented: the verdict says so

@@ -22,14 +22,6 @@ uint32_t Collective::message_count(uint32_t nodes) const {
   }
 }
 
-NodeId Collective::message_node(MessageId m) const {
-  switch (kind) {
-    case CollectiveKind::broadcast: return root;
-    case CollectiveKind::gossip: return m / parts;
-    default: return m;
-  }
-}
-
 MessageId Collective::message_of(NodeId v, uint32_t part) const {
   switch (kind) {
     case CollectiveKind::broadcast: return 0;
@@ -40,14 +32,6 @@ MessageId Collective::message_of(NodeId v, uint32_t part) const {
 
 uint64_t Collective::message_length(MessageId m) const {
   return lengths.empty() ? length : lengths[message_node(m)];
-}
-
-NodeId Collective::initial_holder(MessageId m) const {
-  switch (kind) {
-    case CollectiveKind::broadcast:
-    case CollectiveKind::scatter: return root;
-    default: return message_node(m);
-  }
 }
 
 Collective::Need Collective::need(NodeId v) const {

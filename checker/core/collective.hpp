@@ -29,15 +29,24 @@ struct Collective {
 
   bool has_root() const { return kind != CollectiveKind::gossip; }
   uint32_t message_count(uint32_t nodes) const;
-  // The node a message is named after, and its part.
-  NodeId message_node(MessageId m) const;
+  // The node a message is named after, and its part. Inline, as
+  // initial_holder: the checks ask once per packet-hop.
+  NodeId message_node(MessageId m) const {
+    switch (kind) {
+      case CollectiveKind::broadcast: return root;
+      case CollectiveKind::gossip: return parts == 1 ? m : m / parts;
+      default: return m;
+    }
+  }
   uint32_t message_part(MessageId m) const { return kind == CollectiveKind::gossip ? m % parts : 0; }
   MessageId message_of(NodeId v, uint32_t part) const;
   uint64_t message_length(MessageId m) const;
 
   // Every message starts at exactly one node: the root (broadcast, scatter)
   // or the node it is named after (gossip, gather, concentration).
-  NodeId initial_holder(MessageId m) const;
+  NodeId initial_holder(MessageId m) const {
+    return kind == CollectiveKind::broadcast || kind == CollectiveKind::scatter ? root : message_node(m);
+  }
   // What a node must hold at the end.
   enum class Need : uint8_t { nothing, own_message, all_messages };
   Need need(NodeId v) const;

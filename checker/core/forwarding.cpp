@@ -68,7 +68,7 @@ std::string Forwarding::from_names(uint32_t sides) const {
 void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial,
                           uint32_t step_number) {
   if (!enabled_) return;
-  const uint32_t direction = channel % directions_;
+  const uint32_t direction = channel - from * directions_;  // grid channels are numbered v * 2k + port
   const uint32_t arrival = slot(to, direction);
   if (current_[arrival].stamp != serial) current_slots_.push_back(arrival);
   current_[arrival] = {m, serial};

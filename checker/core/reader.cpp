@@ -581,7 +581,8 @@ Reader::Event Reader::next(Transfer& out) {
     if (has_pending_) {
       line = pending_;
       has_pending_ = false;
-    } else if (!source_.next(line)) {
+    } else if (source_ended_ || !source_.next(line)) {
+      source_ended_ = true;
       if (!source_.error().empty())
         diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", source_.error()));
       return Event::end;
@@ -595,6 +596,23 @@ Reader::Event Reader::next(Transfer& out) {
       stopped_at_limit_ = true;
       return Event::end;
     }
+  }
+}
+
+bool Reader::next_fast(Transfer& out) {
+  if (!fast_path_ || !saw_step_ || has_pending_ || source_ended_) return false;
+  std::string_view line;
+  for (;;) {
+    if (!source_.next(line)) {
+      source_ended_ = true;
+      return false;
+    }
+    Cursor c(line, source_.line_number());
+    if (c.at_end()) continue;
+    if (fast_transfer_line(c, out)) return true;
+    pending_ = line;
+    has_pending_ = true;
+    return false;
   }
 }
 
@@ -645,11 +663,12 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
   return transfer_line(c, out);
 }
 
-// The common shape of machine-written lines, `INDEX MOVE... [: INDEX...]`
-// with single spaces, read in one tight pass. It declines anything else
-// (coordinates, node lists, parts, comments, errors), and transfer_line, the
-// reference grammar, then reads the line from its start and reports any
-// error; a line it accepts yields the same Transfer as transfer_line.
+// The common shape of machine-written lines, `NODE MOVE... [: NODE...]`
+// with single spaces, a node by index or (x1,...,xk), read in one tight
+// pass. It declines anything else (node lists, parts, comments, errors),
+// and transfer_line, the reference grammar, then reads the line from its
+// start and reports any error; a line it accepts yields the same Transfer
+// as transfer_line.
 bool Reader::fast_transfer_line(const Cursor& c, Transfer& out) {
   const Collective& coll = header_->collective;
   if (dims_ == 0 || coll.parts != 1 || !header_->model.step_synchronous()) return false;
@@ -663,11 +682,24 @@ bool Reader::fast_transfer_line(const Cursor& c, Transfer& out) {
     value = v;
     return p > start && (p == end || static_cast<unsigned char>(*p - '0') >= 10);
   };
+  // A node by index or by its coordinates (x1,...,xk), each in range.
+  const Topology& topo = *header_->topology;
+  auto node = [&](uint32_t& v) {
+    if (p == end || *p != '(') return number(v) && v < nodes_;
+    ++p;
+    v = 0;
+    for (uint32_t d = 0; d < dims_; ++d) {
+      uint32_t x = 0;
+      if ((d > 0 && (p == end || *p++ != ',')) || !number(x) || x >= topo.size(d)) return false;
+      v += x * topo.stride(d);
+    }
+    return p < end && *p++ == ')';
+  };
   auto col = [&]() { return static_cast<uint32_t>(p - c.begin + 1); };
   out.clear();
   out.pos = {c.line_number, col()};
   uint32_t from = 0;
-  if (!number(from) || from >= nodes_) return false;
+  if (!node(from)) return false;
   out.from = from;
   while (end - p >= 2 && p[0] == ' ' && (p[1] == '+' || p[1] == '-')) {
     ++p;
@@ -688,9 +720,9 @@ bool Reader::fast_transfer_line(const Cursor& c, Transfer& out) {
     for (;;) {
       const uint32_t message_col = col();
       uint32_t v = 0;
-      if (!number(v) || v >= nodes_ || (broadcast && v != coll.root)) return false;
+      if (!node(v) || (broadcast && v != coll.root)) return false;
       out.messages.push_back({broadcast ? 0 : v, message_col});
-      if (end - p >= 2 && p[0] == ' ' && static_cast<unsigned char>(p[1] - '0') < 10) {
+      if (end - p >= 2 && p[0] == ' ' && (p[1] == '(' || static_cast<unsigned char>(p[1] - '0') < 10)) {
         ++p;
         continue;
       }

@@ -23,6 +23,10 @@ class Reader {
   // The next body event. On `step`, step_number() and step_pos() describe it;
   // on `transfer`, `out` holds it. Lines with errors are reported and skipped.
   Event next(Transfer& out);
+  // The next line, if it is a transfer that the fast path reads (the common
+  // shape of machine-written lines); any other line is left for next(). A
+  // caller can so read ahead of its checks without changing what they see.
+  bool next_fast(Transfer& out);
   uint32_t step_number() const { return step_; }
   SourcePos step_pos() const { return step_pos_; }
   uint32_t line_number() const { return source_.line_number(); }
@@ -57,6 +61,7 @@ class Reader {
   std::vector<uint32_t> coords_;  // scratch for coordinate node names
   std::string_view pending_;  // the first body line, read while parsing the header
   bool has_pending_ = false;
+  bool source_ended_ = false;  // the source said there is no more (or failed): ask it no more
   uint32_t step_ = 0;
   SourcePos step_pos_;
   bool saw_step_ = false;

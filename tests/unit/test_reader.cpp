@@ -539,18 +539,23 @@ TEST_CASE("the fast path reads every line as the reference grammar does") {
       "256 +1 : 0\n0 +3 : 0\n0 +0 : 0\n0 +1*0 : 0\n0 +1 : 999\n",  // errors
       "0000000003 +1 : 3\n3 +1*4294967296 : 3\n99999999999 +1 : 0\n",  // long numbers
       "(1,2) +1 : (1,2)\n5 > 6 : 5\n5 +1 : 5/0\n5 +1 : \n5 +1 @3\n",  // other forms
+      "(15,15) -1 : (0,3) 7 (2,2)\n(0,0) +2*2 : (15,0)\n",                   // coordinates
+      "(16,0) +1 : 0\n(0,0,0) +1 : 0\n(0) +1 : 0\n(1,2 +1 : 0\n(1,2) +1 : (3,x)\n",  // bad coordinates
+      "( 1,2) +1 : 0\n(1, 2) +1 : 0\n(1,2)+1 : 0\n(1,2) +1 : (1,2)/0\n(4294967296,0) +1 : 0\n",
   };
   for (const std::string& body : bodies) {
     CAPTURE(body);
     CHECK(events(gossip_header + body, true) == events(gossip_header + body, false));
   }
-  const std::string broadcast_bodies[] = {"21 +1 : 21\n21 +1 : 20\n21 +3*2 -1\n21 +1 : 21 21\n"};
+  const std::string broadcast_bodies[] = {"21 +1 : 21\n21 +1 : 20\n21 +3*2 -1\n21 +1 : 21 21\n",
+                                          "(1,1,1) +1 : (1,1,1)\n(1,1,1) +1 : (1,1,2)\n(3,3,3) -3*2\n"};
   for (const std::string& body : broadcast_bodies) {
     CAPTURE(body);
     CHECK(events(broadcast_header + body, true) == events(broadcast_header + body, false));
   }
   // The comparison is meaningful: these lines do produce transfers.
   CHECK(events(gossip_header + bodies[0], true).find("from 255 -2*1@5 m255@10") != std::string::npos);
+  CHECK(events(gossip_header + bodies[7], true).find("from 255 -1*1@9 m48@14 m7@20 m34@22") != std::string::npos);
 }
 
 }  // namespace
