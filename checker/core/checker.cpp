@@ -2,7 +2,6 @@
 #include "checker.hpp"
 
 #include <algorithm>
-#include <array>
 #include <optional>
 
 #include <fmt/format.h>
@@ -12,6 +11,7 @@
 #include "knowledge.hpp"
 #include "link_use.hpp"
 #include "port_use.hpp"
+#include "read_ahead.hpp"
 #include "reader.hpp"
 #include "route.hpp"
 
@@ -22,7 +22,7 @@ namespace {
 // Well-formed rules that need the model: one hop per store-and-forward
 // packet, one message per non-combining packet, named messages where the
 // packet's content would otherwise be ambiguous.
-bool transfer_fits_model(const Header& header, const Transfer& t, size_t hop_count, Diagnostics& diag) {
+bool transfer_fits_model(const Header& header, const TransferView& t, size_t hop_count, Diagnostics& diag) {
   const Model& model = header.model;
   if (model.switching == Switching::store_and_forward && hop_count != 1) {
     diag.error(t.pos, Property::well_formed,
@@ -119,16 +119,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   Forwarding forwarding(topo, coll,
                         model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
   std::vector<Hop> hops;
-  std::vector<MessageRef> broadcast_message{{0, 0}};
-  Transfer read;  // a line read by Reader::next
-  // Transfers read ahead by the fast path, the oldest at ahead_first. Their
-  // checks touch state far larger than the caches (the knowledge matrix is
-  // P^2 bits) at addresses no hardware prefetcher predicts; asking for it a
-  // few dozen lines early overlaps the cache misses instead of waiting for
-  // each in turn.
-  constexpr size_t lookahead = 32;
-  std::array<Transfer, lookahead> ahead;
-  size_t ahead_first = 0, ahead_count = 0;
+  MessageRef broadcast_message{0, 0};
   uint32_t serial = 0;  // steps seen, also the stamp of the current step
   StepStats step;
   double cost = 0;
@@ -141,49 +132,17 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
 
-  for (;;) {
-    if (diag.limit_reached()) {
-      verdict.stopped = true;
-      break;
-    }
-    while (ahead_count < lookahead) {
-      Transfer& later = ahead[(ahead_first + ahead_count) % lookahead];
-      if (!reader.next_fast(later)) break;
-      ++ahead_count;
-      NodeId head = no_node;  // unused: a move off a mesh is reported when the transfer is checked
-      const Move& first = later.moves[0];
-      links.prefetch(topo.grid_step(later.from, first.dim, first.negative, head));
-      for (const MessageRef& ref : later.messages) knowledge.prefetch(later.from, ref.message);
-    }
-    const Transfer* next = &read;
-    if (ahead_count > 0) {
-      next = &ahead[ahead_first];
-      ahead_first = (ahead_first + 1) % lookahead;
-      --ahead_count;
-    } else {
-      const Reader::Event event = reader.next(read);
-      if (event == Reader::Event::end) {
-        verdict.stopped = reader.stopped_at_limit();
-        break;
-      }
-      if (event == Reader::Event::step) {
-        close_step();
-        ++serial;
-        step = StepStats{reader.step_number(), 0, 0, 0};
-        continue;
-      }
-    }
-    const Transfer& t = *next;
+  auto check_transfer = [&](const TransferView& t) {
     if (!model.step_synchronous()) {
       ++verdict.transfers;
-      continue;  // flit-level checks are not implemented: the verdict says so
+      return;  // flit-level checks are not implemented: the verdict says so
     }
     if (serial == 0) {  // a transfer before any step line (a syntax error already)
       ++serial;
       step = StepStats{0, 0, 0, 0};
     }
-    if (!expand_route(topo, t, hops, diag)) continue;
-    if (!transfer_fits_model(header, t, hops.size(), diag)) continue;
+    if (!expand_route(topo, t, hops, diag)) return;
+    if (!transfer_fits_model(header, t, hops.size(), diag)) return;
     const NodeId to = hops.back().head;
 
     links.use(hops, serial, step.number, t.pos.line, diag);
@@ -195,13 +154,13 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
       length = knowledge.send_all_held(t.from, to);  // combining: everything the sender holds
     } else {
-      const std::vector<MessageRef>* carried = &t.messages;
+      std::span<const MessageRef> carried = t.messages;
       if (t.messages.empty()) {
-        broadcast_message[0].col = t.pos.col;
-        carried = &broadcast_message;
+        broadcast_message.col = t.pos.col;
+        carried = {&broadcast_message, 1};
       }
-      knowledge.send(t.from, to, *carried, step.number, t.pos.line, diag);
-      for (const MessageRef& ref : *carried) {
+      knowledge.send(t.from, to, carried, step.number, t.pos.line, diag);
+      for (const MessageRef& ref : carried) {
         length += coll.message_length(ref.message);
         forwarding.transfer(t.from, hops[0].channel, to, ref.message, serial, step.number);
       }
@@ -211,7 +170,58 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     step.channels += hops.size();
     ++verdict.transfers;
     verdict.hops += hops.size();
+  };
+
+  // A line the Reader read: false once the checks should stop.
+  Transfer read;
+  auto take = [&](Reader::Event event) {
+    if (event == Reader::Event::step) {
+      close_step();
+      ++serial;
+      step = StepStats{reader.step_number(), 0, 0, 0};
+    } else if (event == Reader::Event::transfer) {
+      check_transfer(read);
+    }
+    return !diag.limit_reached();
+  };
+
+  // A check's transfers touch state far larger than the caches (the
+  // knowledge matrix is P^2 bits) at addresses no hardware prefetcher
+  // predicts; asking for it this many transfers early overlaps the cache
+  // misses instead of waiting for each in turn.
+  constexpr size_t lookahead = 32;
+  auto prefetch = [&](const ReadAhead::Block& block, size_t i) {
+    if (block.raw(i)) return;
+    NodeId head = no_node;  // unused: a move off a mesh is reported when the transfer is checked
+    const NodeId from = block.entries[i].from;
+    const Move& first = block.moves[block.moves_begin(i)];  // the fast path reads only moves
+    links.prefetch(topo.grid_step(from, first.dim, first.negative, head));
+    for (uint32_t k = block.messages_begin(i); k < block.entries[i].messages_end; ++k)
+      knowledge.prefetch(from, block.messages[k].message);
+  };
+
+  bool more = take(reader.first_body_line(read));
+  if (more) {
+    ReadAhead ahead(source, reader, reader.fast_path_applies(),
+                    options.read_ahead_thread ? ReadAhead::Mode::thread : ReadAhead::Mode::inline_reading);
+    while (more) {
+      const ReadAhead::Block& block = ahead.next();
+      for (size_t i = 0; more && i < block.count(); ++i) {
+        if (i + lookahead < block.count()) prefetch(block, i + lookahead);
+        if (block.raw(i)) {
+          more = take(reader.body_line(block.raw_line(i), block.entries[i].pos.line, read));
+        } else {
+          check_transfer(block.view(i));
+          more = !diag.limit_reached();
+        }
+      }
+      if (more && block.end) {
+        reader.report_read_error(ahead.error());
+        more = false;
+      }
+    }
   }
+  verdict.stopped = diag.limit_reached();
   close_step();
   verdict.steps = serial;
   verdict.bytes = source.bytes_read();

@@ -22,14 +22,6 @@ uint32_t Collective::message_count(uint32_t nodes) const {
   }
 }
 
-MessageId Collective::message_of(NodeId v, uint32_t part) const {
-  switch (kind) {
-    case CollectiveKind::broadcast: return 0;
-    case CollectiveKind::gossip: return v * parts + part;
-    default: return v;
-  }
-}
-
 uint64_t Collective::message_length(MessageId m) const {
   return lengths.empty() ? length : lengths[message_node(m)];
 }

@@ -39,7 +39,13 @@ struct Collective {
     }
   }
   uint32_t message_part(MessageId m) const { return kind == CollectiveKind::gossip ? m % parts : 0; }
-  MessageId message_of(NodeId v, uint32_t part) const;
+  MessageId message_of(NodeId v, uint32_t part) const {
+    switch (kind) {
+      case CollectiveKind::broadcast: return 0;
+      case CollectiveKind::gossip: return v * parts + part;
+      default: return v;
+    }
+  }
   uint64_t message_length(MessageId m) const;
 
   // Every message starts at exactly one node: the root (broadcast, scatter)

@@ -19,7 +19,7 @@ Knowledge::Knowledge(const Topology& topology, const Collective& collective)
   }
 }
 
-void Knowledge::send(NodeId from, NodeId to, const std::vector<MessageRef>& messages, uint32_t step_number,
+void Knowledge::send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint32_t step_number,
                      uint32_t line, Diagnostics& diagnostics) {
   for (const MessageRef& ref : messages) {
     if (!holds(from, ref.message)) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "collective.hpp"
@@ -29,7 +30,7 @@ class Knowledge {
     __builtin_prefetch(rows_.data() + std::min(size_t{v} * words_ + m / 64, rows_.size() - 1));
   }
   // Causality for explicitly named messages; queues the delivery to `to`.
-  void send(NodeId from, NodeId to, const std::vector<MessageRef>& messages, uint32_t step_number, uint32_t line,
+  void send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint32_t step_number, uint32_t line,
             Diagnostics& diagnostics);
   // A combining packet without a message list carries all that `from` holds;
   // returns the packet's length in flits.

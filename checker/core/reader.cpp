@@ -578,42 +578,47 @@ bool Reader::message(Cursor& c, MessageId& out) {
 Reader::Event Reader::next(Transfer& out) {
   std::string_view line;
   for (;;) {
+    Event event = Event::skipped;
     if (has_pending_) {
-      line = pending_;
-      has_pending_ = false;
-    } else if (source_ended_ || !source_.next(line)) {
-      source_ended_ = true;
-      if (!source_.error().empty())
-        diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", source_.error()));
+      event = first_body_line(out);
+    } else if (source_.next(line)) {
+      event = body_line(line, source_.line_number(), out);
+    } else {
+      report_read_error(source_.error());
       return Event::end;
     }
-    Cursor c(line, source_.line_number());
-    if (c.at_end()) continue;
-    Event event = Event::end;
-    if (body_line(c, out, event)) return event;
+    if (event != Event::skipped) return event;
     // A line with errors is skipped; past the error limit reading ends here.
-    if (diag_.limit_reached()) {
-      stopped_at_limit_ = true;
-      return Event::end;
-    }
+    if (diag_.limit_reached()) return Event::end;
   }
 }
 
-bool Reader::next_fast(Transfer& out) {
-  if (!fast_path_ || !saw_step_ || has_pending_ || source_ended_) return false;
-  std::string_view line;
-  for (;;) {
-    if (!source_.next(line)) {
-      source_ended_ = true;
-      return false;
-    }
-    Cursor c(line, source_.line_number());
-    if (c.at_end()) continue;
-    if (fast_transfer_line(c, out)) return true;
-    pending_ = line;
-    has_pending_ = true;
-    return false;
-  }
+Reader::Event Reader::first_body_line(Transfer& out) {
+  if (!has_pending_) return Event::skipped;
+  has_pending_ = false;
+  return body_line(pending_, source_.line_number(), out);
+}
+
+Reader::Event Reader::body_line(std::string_view text, uint32_t line_number, Transfer& out) {
+  Cursor c(text, line_number);
+  if (c.at_end()) return Event::skipped;
+  Event event = Event::skipped;
+  return body_line(c, out, event) ? event : Event::skipped;
+}
+
+void Reader::report_read_error(const std::string& error) {
+  if (!error.empty())
+    diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
+}
+
+bool Reader::fast_path_applies() const {
+  return fast_path_ && saw_step_ && dims_ > 0 && header_->model.step_synchronous();
+}
+
+bool Reader::fast_transfer_line(std::string_view text, uint32_t line_number, SourcePos& pos, NodeId& from,
+                                std::vector<Move>& moves, std::vector<MessageRef>& messages) const {
+  Cursor c(text, line_number);
+  return !c.at_end() && fast_transfer_line(c, pos, from, moves, messages);
 }
 
 bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
@@ -657,21 +662,24 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     saw_step_ = true;  // report once, then read the transfers as step 0
   }
   event = Event::transfer;
-  if (fast_path_ && fast_transfer_line(c, out)) return true;
   out.clear();
+  if (fast_path_ && fast_transfer_line(c, out.pos, out.from, out.moves, out.messages)) return true;
   out.pos = c.pos();
   return transfer_line(c, out);
 }
 
-// The common shape of machine-written lines, `NODE MOVE... [: NODE...]`
+// The common shape of machine-written lines, `NODE MOVE... [: NODE[/PART]...]`
 // with single spaces, a node by index or (x1,...,xk), read in one tight
-// pass. It declines anything else (node lists, parts, comments, errors),
+// pass. It declines anything else (node lists, comments, errors),
 // and transfer_line, the reference grammar, then reads the line from its
 // start and reports any error; a line it accepts yields the same Transfer
-// as transfer_line.
-bool Reader::fast_transfer_line(const Cursor& c, Transfer& out) {
+// as transfer_line. It appends the moves and messages it reads (a
+// declined line leaves both as they were), so that a caller can collect
+// many lines' moves and messages in two arrays.
+bool Reader::fast_transfer_line(const Cursor& c, SourcePos& pos, NodeId& from, std::vector<Move>& moves,
+                                std::vector<MessageRef>& messages) const {
   const Collective& coll = header_->collective;
-  if (dims_ == 0 || coll.parts != 1 || !header_->model.step_synchronous()) return false;
+  if (dims_ == 0 || !header_->model.step_synchronous()) return false;
   const char* p = c.at;
   const char* const end = c.end;
   // At most 9 digits: the value fits 32 bits, and longer numbers go the slow way.
@@ -696,32 +704,40 @@ bool Reader::fast_transfer_line(const Cursor& c, Transfer& out) {
     return p < end && *p++ == ')';
   };
   auto col = [&]() { return static_cast<uint32_t>(p - c.begin + 1); };
-  out.clear();
-  out.pos = {c.line_number, col()};
-  uint32_t from = 0;
+  const size_t moves_before = moves.size(), messages_before = messages.size();
+  auto decline = [&]() {
+    moves.resize(moves_before);
+    messages.resize(messages_before);
+    return false;
+  };
+  pos = {c.line_number, col()};
   if (!node(from)) return false;
-  out.from = from;
   while (end - p >= 2 && p[0] == ' ' && (p[1] == '+' || p[1] == '-')) {
     ++p;
     const uint32_t move_col = col();
     const bool negative = *p++ == '-';
     uint32_t dim = 0, count = 1;
-    if (!number(dim) || dim == 0 || dim > dims_) return false;
+    if (!number(dim) || dim == 0 || dim > dims_) return decline();
     if (p < end && *p == '*') {
       ++p;
-      if (!number(count) || count == 0) return false;
+      if (!number(count) || count == 0) return decline();
     }
-    out.moves.push_back({dim - 1, negative, count, move_col});
+    moves.push_back({dim - 1, negative, count, move_col});
   }
-  if (out.moves.empty()) return false;
+  if (moves.size() == moves_before) return false;
   if (end - p >= 3 && p[0] == ' ' && p[1] == ':' && p[2] == ' ') {
     p += 3;
     const bool broadcast = coll.kind == CollectiveKind::broadcast;
     for (;;) {
       const uint32_t message_col = col();
       uint32_t v = 0;
-      if (!node(v) || (broadcast && v != coll.root)) return false;
-      out.messages.push_back({broadcast ? 0 : v, message_col});
+      if (!node(v) || (broadcast && v != coll.root)) return decline();
+      uint32_t part = 0;
+      if (p < end && *p == '/') {
+        ++p;
+        if (!number(part) || part >= coll.parts) return decline();
+      }
+      messages.push_back({coll.message_of(v, part), message_col});
       if (end - p >= 2 && p[0] == ' ' && (p[1] == '(' || static_cast<unsigned char>(p[1] - '0') < 10)) {
         ++p;
         continue;
@@ -729,7 +745,7 @@ bool Reader::fast_transfer_line(const Cursor& c, Transfer& out) {
       break;
     }
   }
-  return p == end;
+  return p == end || decline();
 }
 
 bool Reader::transfer_line(Cursor& c, Transfer& out) {

@@ -19,22 +19,32 @@ class Reader {
   // when the header is unusable (its errors are in the diagnostics).
   bool read_header(Header& header);
 
-  enum class Event { step, transfer, end };
+  enum class Event { step, transfer, end, skipped };
   // The next body event. On `step`, step_number() and step_pos() describe it;
   // on `transfer`, `out` holds it. Lines with errors are reported and skipped.
   Event next(Transfer& out);
-  // The next line, if it is a transfer that the fast path reads (the common
-  // shape of machine-written lines); any other line is left for next(). A
-  // caller can so read ahead of its checks without changing what they see.
-  bool next_fast(Transfer& out);
+
+  // The same, a line at a time, for a caller that reads the lines itself
+  // (ReadAhead): first the body line that ended the header, if any; then
+  // each line; `skipped` for a blank line or one with errors (reported).
+  Event first_body_line(Transfer& out);
+  Event body_line(std::string_view text, uint32_t line_number, Transfer& out);
+  // True when the fast path may read the lines from here on: a step line
+  // has been seen and the header's model and collective are ones it reads.
+  bool fast_path_applies() const;
+  // The fast path alone on one line: true and the transfer (its moves and
+  // messages appended), or false for any line it does not read (which
+  // body_line then must). It only reads the header, so another thread may
+  // call it while this one reads on.
+  bool fast_transfer_line(std::string_view text, uint32_t line_number, SourcePos& pos, NodeId& from,
+                          std::vector<Move>& moves, std::vector<MessageRef>& messages) const;
+  void report_read_error(const std::string& error);
   uint32_t step_number() const { return step_; }
   SourcePos step_pos() const { return step_pos_; }
   uint32_t line_number() const { return source_.line_number(); }
   // The fast path for common lines is on by default; turning it off leaves the
   // reference grammar alone, which tests use to compare the two.
   void set_fast_path(bool on) { fast_path_ = on; }
-  // True when next() ended at the diagnostics limit, not at the end of the text.
-  bool stopped_at_limit() const { return stopped_at_limit_; }
 
  private:
   struct Cursor;
@@ -47,7 +57,8 @@ class Reader {
   bool check_header(Header& header);
   bool body_line(Cursor& c, Transfer& out, Event& event);
   bool transfer_line(Cursor& c, Transfer& out);
-  bool fast_transfer_line(const Cursor& c, Transfer& out);
+  bool fast_transfer_line(const Cursor& c, SourcePos& pos, NodeId& from, std::vector<Move>& moves,
+                          std::vector<MessageRef>& messages) const;
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.
   bool node(Cursor& c, NodeId& out, Property property);
   bool message(Cursor& c, MessageId& out);
@@ -61,12 +72,10 @@ class Reader {
   std::vector<uint32_t> coords_;  // scratch for coordinate node names
   std::string_view pending_;  // the first body line, read while parsing the header
   bool has_pending_ = false;
-  bool source_ended_ = false;  // the source said there is no more (or failed): ask it no more
   uint32_t step_ = 0;
   SourcePos step_pos_;
   bool saw_step_ = false;
   bool topology_seen_ = false;
-  bool stopped_at_limit_ = false;
   bool fast_path_ = true;
 };
 

@@ -10,7 +10,7 @@ std::string channel_name(const Topology& topology, ChannelId channel) {
                      topology.node_name(topology.channel_head(channel)));
 }
 
-bool expand_route(const Topology& topology, const Transfer& transfer, std::vector<Hop>& hops,
+bool expand_route(const Topology& topology, const TransferView& transfer, std::vector<Hop>& hops,
                   Diagnostics& diagnostics) {
   hops.clear();
   NodeId at = transfer.from;

@@ -19,7 +19,7 @@ struct Hop {
 // Fills `hops` with the transfer's channels in order. Reports a move that
 // leaves a mesh or a node-list step that is not a link (well-formed) and
 // returns false then.
-bool expand_route(const Topology& topology, const Transfer& transfer, std::vector<Hop>& hops,
+bool expand_route(const Topology& topology, const TransferView& transfer, std::vector<Hop>& hops,
                   Diagnostics& diagnostics);
 
 // "(1,2)->(1,3)", as diagnostics name channels.

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,6 +76,21 @@ struct Transfer {
     messages.clear();
     time.reset();
   }
+};
+
+// A transfer as the checks read it: a Transfer's parts, wherever they are
+// stored (a Transfer, or a block of transfers read ahead).
+struct TransferView {
+  SourcePos pos;
+  NodeId from = no_node;
+  std::span<const Move> moves;
+  std::span<const PathNode> path;
+  std::span<const MessageRef> messages;
+
+  TransferView(SourcePos pos, NodeId from, std::span<const Move> moves, std::span<const PathNode> path,
+               std::span<const MessageRef> messages)
+      : pos(pos), from(from), moves(moves), path(path), messages(messages) {}
+  TransferView(const Transfer& t) : TransferView(t.pos, t.from, t.moves, t.path, t.messages) {}  // NOLINT: a view of it
 };
 
 }  // namespace schedcheck

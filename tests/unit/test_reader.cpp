@@ -547,6 +547,18 @@ TEST_CASE("the fast path reads every line as the reference grammar does") {
     CAPTURE(body);
     CHECK(events(gossip_header + body, true) == events(gossip_header + body, false));
   }
+  const std::string parts_header =
+      "schedcheck 1\ntopology torus 4x4\nmodel store-and-forward all-port non-combining\ncollective gossip parts 3\n"
+      "step 1\n";
+  const std::string parts_bodies[] = {
+      "(1,2) +1 : (1,2)/2\n5 -2 : 5/1\n5 -2 : 5\n5 +1 : 5/0 6/1 (3,3)/2\n",  // parts, and a part left out
+      "5 +1 : 5/3\n5 +1 : 5/\n5 +1 : 5/x\n5 +1 : 5//1\n5 +1 : 5/1/1\n5 +1 : 5/01\n",  // bad parts
+  };
+  for (const std::string& body : parts_bodies) {
+    CAPTURE(body);
+    CHECK(events(parts_header + body, true) == events(parts_header + body, false));
+  }
+  CHECK(events(parts_header + parts_bodies[0], true).find("from 5 +1*1@3 m15@8 m19@12 m47@16") != std::string::npos);
   const std::string broadcast_bodies[] = {"21 +1 : 21\n21 +1 : 20\n21 +3*2 -1\n21 +1 : 21 21\n",
                                           "(1,1,1) +1 : (1,1,1)\n(1,1,1) +1 : (1,1,2)\n(3,3,3) -3*2\n"};
   for (const std::string& body : broadcast_bodies) {
