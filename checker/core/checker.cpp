@@ -192,10 +192,12 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   constexpr size_t lookahead = 32;
   auto prefetch = [&](const ReadAhead::Block& block, size_t i) {
     if (block.raw(i)) return;
-    NodeId head = no_node;  // unused: a move off a mesh is reported when the transfer is checked
+    NodeId head = no_node;  // no_node for a move off a mesh, which is reported when the transfer is checked
     const NodeId from = block.entries[i].from;
     const Move& first = block.moves[block.moves_begin(i)];  // the fast path reads only moves
-    links.prefetch(topo.grid_step(from, first.dim, first.negative, head));
+    const ChannelId channel = topo.grid_step(from, first.dim, first.negative, head);
+    links.prefetch(channel);
+    forwarding.prefetch(from, channel, head);
     for (uint32_t k = block.messages_begin(i); k < block.entries[i].messages_end; ++k)
       knowledge.prefetch(from, block.messages[k].message);
   };

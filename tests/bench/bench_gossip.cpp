@@ -7,10 +7,10 @@
 // into the write end of a pipe while the core's check_schedule reads the
 // other end through LineSource, as `schedcheck gen ... | schedcheck check -`
 // would but in one process. A second timing writes the same text to
-// /dev/null, to tell the generator's share from the checker's; the CPU time
-// of each thread says which of the two sets the pace, and the checker's
-// gives the core's own rate, which waiting for a busy machine's CPUs does
-// not stretch.
+// /dev/null, to tell the generator's share from the checker's. The CPU time
+// of the writer and of the core (its two threads together) says which sets
+// the pace, and the core's gives its rate per CPU second, which waiting for
+// a busy machine's CPUs does not stretch.
 //
 // Each instance runs in a fresh process (this program re-run with --one), so
 // its peak resident memory (VmHWM) is its own. Prints medians over --runs and
@@ -107,6 +107,9 @@ Pipelined generate_and_check(const Writer& writer) {
   Pipelined r;
   std::string writer_error;
   const auto start = BenchClock::now();
+  // The core's CPU time is the process's less the writer's: the core reads
+  // ahead on a thread of its own (read_ahead.hpp).
+  const double process_cpu = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
   std::thread writing([&] {
     std::FILE* out = ::fdopen(fds[1], "w");
     if (!out) {
@@ -120,7 +123,6 @@ Pipelined generate_and_check(const Writer& writer) {
       writer_error = e.what();
     }
   });
-  const double cpu = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
   schedcheck::Diagnostics diag(writer.name(), 10);
   {
     schedcheck::LineSource source(fds[0]);
@@ -129,7 +131,7 @@ Pipelined generate_and_check(const Writer& writer) {
     options.per_step_stats = false;  // as `schedcheck check` without --json
     r.verdict = schedcheck::check_schedule(source, header, diag, options);
   }
-  r.check_cpu = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu;
+  const double core_cpu_end = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
   // The core stops at its error limit; the writer must still be able to finish.
   std::vector<char> sink(chunk);
   for (;;) {
@@ -139,6 +141,7 @@ Pipelined generate_and_check(const Writer& writer) {
   }
   writing.join();
   r.seconds = seconds_since(start);
+  r.check_cpu = core_cpu_end - process_cpu - r.write_cpu;
   ::close(fds[0]);
   for (const auto& d : diag.kept()) r.errors.push_back(diag.format(d));
   if (diag.total() > diag.kept().size())
@@ -268,9 +271,9 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "medians of %u run(s). gen s: the generator writing to /dev/null (gen cpu: its CPU time); pipe s: generator\n"
-      "and core together, the text streamed through a pipe (writer, checker: each thread's CPU time; the one close\n"
-      "to pipe s sets the pace); Mhops/s: verdict hops / pipe s; chk Mh/s: verdict hops / checker, the core's own\n"
-      "rate (the pipe reaches it only while the writer keeps up and each thread has a core to itself); forwarding:\n"
+      "and core together, the text streamed through a pipe (writer: its thread's CPU time; checker: the core's,\n"
+      "its two threads, reading ahead and checking, together); Mhops/s: verdict hops / pipe s; chk Mh/s: verdict\n"
+      "hops / checker, hops per CPU second of the core (three threads share the machine's cores); forwarding:\n"
       "the verdict's class; peak MiB: the instance's own process (VmHWM); know. MiB: the core's knowledge state,\n"
       "P x P bits for one packet per PU, which grows as P^2 and bounds the sizes that can be checked (P = 2^18 would\n"
       "need 8 GiB)\n",
