@@ -231,7 +231,20 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
   if (!enabled_) return;
   changed_nodes_.clear();
   changed_before_.clear();
-  for (const uint32_t s : previous_slots_) {
+  // The slots lie at random in arrays larger than the caches once the
+  // knowledge matrix fills them: asking for each slot a few dozen early
+  // overlaps the misses.
+  constexpr size_t ahead = 32;
+  for (size_t i = 0; i < previous_slots_.size(); ++i) {
+    if (i + ahead < previous_slots_.size()) {
+      const uint32_t later = previous_slots_[i + ahead];
+      __builtin_prefetch(&previous_[later]);
+      __builtin_prefetch(&sent_[later]);
+      __builtin_prefetch(&sent_stamp_[later]);
+      __builtin_prefetch(&map_[later], 1);
+      __builtin_prefetch(&known_[later], 1);
+    }
+    const uint32_t s = previous_slots_[i];
     if (previous_[s].stamp != serial - 1) continue;
     const uint32_t sent = sent_stamp_[s] == serial ? sent_[s] : 0;
     if (sent & forwarded_as_duplicate) continue;
