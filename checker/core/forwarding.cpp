@@ -37,12 +37,7 @@ Forwarding::Forwarding(const Topology& topology, const Collective& collective, b
   const uint64_t slots = uint64_t{topology.node_count()} * directions_;
   if (slots > max_slots) return;
   enabled_ = true;
-  previous_.resize(slots);
-  current_.resize(slots);
-  sent_.resize(slots);
-  sent_stamp_.resize(slots, no_stamp);
-  map_.resize(slots);
-  known_.resize(slots);
+  slots_.resize(slots);
   changed_stamp_.resize(topology.node_count(), no_stamp);
 }
 
@@ -70,8 +65,9 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
   if (!enabled_) return;
   const uint32_t direction = channel - from * directions_;  // grid channels are numbered v * 2k + port
   const uint32_t arrival = slot(to, direction);
-  if (current_[arrival].stamp != serial) current_slots_.push_back(arrival);
-  current_[arrival] = {m, serial};
+  Arrival& now = slots_[arrival].arrival[serial & 1];
+  if (now.stamp != serial) current_slots_.push_back(arrival);
+  now = {m, serial};
 
   if (collective_.initial_holder(m) == from) {
     if (serial == 1) return;  // injecting its own message: the one start-up action
@@ -83,23 +79,23 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
     uint32_t sides = 0;
     for (uint32_t in = 0; in < directions_; ++in) {
       const uint32_t s = slot(from, in);
-      if (previous_[s].stamp == serial - 1 && previous_[s].message == m) sides |= 1U << in;
+      if (previous(s, serial).stamp == serial - 1 && previous(s, serial).message == m) sides |= 1U << in;
     }
     if (sides != 0) {
       if (std::has_single_bit(sides)) {
         const uint32_t s = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
-        if (sent_stamp_[s] != serial) sent_[s] = 0, sent_stamp_[s] = serial;
-        sent_[s] |= 1U << direction;
+        if (slots_[s].sent_stamp != serial) slots_[s].sent = 0, slots_[s].sent_stamp = serial;
+        slots_[s].sent |= 1U << direction;
       } else {
         // One entry per group: its first send finds the sides not yet marked.
         const uint32_t first = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
-        if (sent_stamp_[first] != serial || !(sent_[first] & forwarded_as_duplicate))
+        if (slots_[first].sent_stamp != serial || !(slots_[first].sent & forwarded_as_duplicate))
           duplicates_.push_back({from, sides});
         for (uint32_t in = 0; in < directions_; ++in) {
           const uint32_t s = slot(from, in);
           if (!(sides >> in & 1U)) continue;
-          if (sent_stamp_[s] != serial) sent_[s] = 0, sent_stamp_[s] = serial;
-          sent_[s] |= forwarded_as_duplicate | 1U << direction;
+          if (slots_[s].sent_stamp != serial) slots_[s].sent = 0, slots_[s].sent_stamp = serial;
+          slots_[s].sent |= forwarded_as_duplicate | 1U << direction;
         }
       }
       return;
@@ -125,17 +121,17 @@ uint32_t Forwarding::missing_where_not_sent(NodeId v, MessageId m, uint32_t sent
 
 void Forwarding::learn(uint32_t s, uint32_t in_map, uint32_t out_of_map, uint32_t serial) {
   const NodeId v = s / directions_;
-  const uint32_t known_in = known_[s] & map_[s], known_out = known_[s] & ~map_[s];
+  const uint32_t known_in = slots_[s].known & slots_[s].map, known_out = slots_[s].known & ~slots_[s].map;
   if ((in_map & known_out) | (out_of_map & known_in)) {
     if (changed_stamp_[v] != serial) {
       changed_stamp_[v] = serial;
       changed_nodes_.push_back(v);
-      changed_before_.insert(changed_before_.end(), map_.begin() + slot(v, 0), map_.begin() + slot(v, 0) + directions_);
+      for (uint32_t d = 0; d < directions_; ++d) changed_before_.push_back(slots_[slot(v, d)].map);
       forget_open_duplicates(v);  // they were about the maps before this change
     }
   }
-  map_[s] = (map_[s] | in_map) & ~out_of_map;
-  known_[s] |= in_map | out_of_map;
+  slots_[s].map = (slots_[s].map | in_map) & ~out_of_map;
+  slots_[s].known |= in_map | out_of_map;
   if (open_.empty()) return;
   const uint32_t in = s % directions_;
   for (uint32_t j = 0; j < directions_; ++j) {
@@ -152,7 +148,7 @@ void Forwarding::learn(uint32_t s, uint32_t in_map, uint32_t out_of_map, uint32_
       if (!settled) {
         uint32_t unknown = 0;
         for (uint32_t side = 0; side < directions_; ++side)
-          if ((open[k].sides >> side & 1U) && !(known_[slot(v, side)] >> j & 1U)) unknown |= 1U << side;
+          if ((open[k].sides >> side & 1U) && !(slots_[slot(v, side)].known >> j & 1U)) unknown |= 1U << side;
         if (unknown == 0) {  // every side is now known not to forward it there
           unexplained(v, j, open[k]);
           settled = true;
@@ -191,14 +187,14 @@ void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, con
   // is known before any side is asked to take a direction over.
   for (const Duplicate& d : duplicates_) {
     const uint32_t first = slot(d.node, static_cast<uint32_t>(std::countr_zero(d.sides)));
-    const uint32_t sent = sent_[first] & ~forwarded_as_duplicate;  // the same in every side's slot
-    const uint32_t missing = missing_where_not_sent(d.node, previous_[first].message, sent, ~0U, knowledge);
+    const uint32_t sent = slots_[first].sent & ~forwarded_as_duplicate;  // the same in every side's slot
+    const uint32_t missing = missing_where_not_sent(d.node, previous(first, serial).message, sent, ~0U, knowledge);
     for (uint32_t in = 0; in < directions_; ++in)
       if (d.sides >> in & 1U) learn(slot(d.node, in), 0, missing, serial);
   }
   for (const Duplicate& d : duplicates_) {
     const uint32_t first = slot(d.node, static_cast<uint32_t>(std::countr_zero(d.sides)));
-    const uint32_t sent = sent_[first] & ~forwarded_as_duplicate;
+    const uint32_t sent = slots_[first].sent & ~forwarded_as_duplicate;
     for (uint32_t j = 0; j < directions_; ++j) {
       if (!(sent >> j & 1U)) continue;
       uint32_t unknown = 0;
@@ -206,8 +202,8 @@ void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, con
       for (uint32_t in = 0; in < directions_; ++in) {
         if (!(d.sides >> in & 1U)) continue;
         const uint32_t s = slot(d.node, in);
-        if (!(known_[s] >> j & 1U)) unknown |= 1U << in;
-        else if (map_[s] >> j & 1U) explained = true;
+        if (!(slots_[s].known >> j & 1U)) unknown |= 1U << in;
+        else if (slots_[s].map >> j & 1U) explained = true;
       }
       if (explained) continue;
       if (unknown == 0) {  // every side's map is known not to send there: a change
@@ -238,19 +234,15 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
   for (size_t i = 0; i < previous_slots_.size(); ++i) {
     if (i + ahead < previous_slots_.size()) {
       const uint32_t later = previous_slots_[i + ahead];
-      __builtin_prefetch(&previous_[later]);
-      __builtin_prefetch(&sent_[later]);
-      __builtin_prefetch(&sent_stamp_[later]);
-      __builtin_prefetch(&map_[later], 1);
-      __builtin_prefetch(&known_[later], 1);
+      __builtin_prefetch(&slots_[later], 1);
     }
     const uint32_t s = previous_slots_[i];
-    if (previous_[s].stamp != serial - 1) continue;
-    const uint32_t sent = sent_stamp_[s] == serial ? sent_[s] : 0;
+    if (previous(s, serial).stamp != serial - 1) continue;
+    const uint32_t sent = slots_[s].sent_stamp == serial ? slots_[s].sent : 0;
     if (sent & forwarded_as_duplicate) continue;
     // Only what is or may be in the map needs asking, and never the sender.
-    const uint32_t ask = (map_[s] | ~known_[s]) & ~(1U << ((s % directions_) ^ 1U));
-    learn(s, sent, missing_where_not_sent(s / directions_, previous_[s].message, sent, ask, knowledge), serial);
+    const uint32_t ask = (slots_[s].map | ~slots_[s].known) & ~(1U << ((s % directions_) ^ 1U));
+    learn(s, sent, missing_where_not_sent(s / directions_, previous(s, serial).message, sent, ask, knowledge), serial);
   }
   forwarded_duplicates(serial, step_number, knowledge);
   duplicates_.clear();
@@ -260,27 +252,27 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
   for (size_t k = 0; k < changed_nodes_.size(); ++k) {
     const NodeId v = changed_nodes_[k];
     const uint32_t* before = &changed_before_[k * directions_];
-    uint32_t* after = &map_[slot(v, 0)];
+    Slot* after = &slots_[slot(v, 0)];
     // A side that starts feeding direction d may take over from a side that
     // stopped without it showing (what it skipped was already held there).
     for (uint32_t in = 0; in < directions_; ++in) {
-      const uint32_t added = after[in] & ~before[in];
+      const uint32_t added = after[in].map & ~before[in];
       for (uint32_t other = 0; other < directions_; ++other) {
         const uint32_t s = slot(v, other);
-        if (other == in || previous_[s].stamp != serial - 1) continue;
-        const uint32_t sent = sent_stamp_[s] == serial ? sent_[s] & ~forwarded_as_duplicate : 0;
-        after[other] &= ~(added & before[other] & ~sent);
+        if (other == in || previous(s, serial).stamp != serial - 1) continue;
+        const uint32_t sent = slots_[s].sent_stamp == serial ? slots_[s].sent & ~forwarded_as_duplicate : 0;
+        after[other].map &= ~(added & before[other] & ~sent);
       }
     }
     uint32_t union_before = 0, union_after = 0;
     int feeds_before = 0, feeds_after = 0;
     std::string what;
     for (uint32_t in = 0; in < directions_; ++in) {
-      union_before |= before[in], union_after |= after[in];
-      feeds_before += std::popcount(before[in]), feeds_after += std::popcount(after[in]);
-      if (before[in] != after[in])
+      union_before |= before[in], union_after |= after[in].map;
+      feeds_before += std::popcount(before[in]), feeds_after += std::popcount(after[in].map);
+      if (before[in] != after[in].map)
         what += fmt::format("{}from {}: {} (was {})", what.empty() ? "" : "; ", direction_name(in ^ 1U),
-                            mask_names(after[in]), mask_names(before[in]));
+                            mask_names(after[in].map), mask_names(before[in]));
     }
     const bool is_switch = union_before == union_after && feeds_before == feeds_after;
     ForwardingEvent& first = is_switch ? report_.first_switch : report_.first_change;
@@ -297,7 +289,6 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
     }
   }
 
-  std::swap(previous_, current_);
   std::swap(previous_slots_, current_slots_);
   current_slots_.clear();
 }

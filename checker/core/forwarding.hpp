@@ -66,10 +66,9 @@ class Forwarding {
   // `from` over `channel` to `to` (always inlined: see Knowledge::prefetch).
   [[gnu::always_inline]] void prefetch(NodeId from, ChannelId channel, NodeId to) const {
     if (!enabled_ || to == no_node) return;
-    __builtin_prefetch(&current_[slot(to, channel - from * directions_)], 1);
-    __builtin_prefetch(&previous_[slot(from, 0)]);
-    __builtin_prefetch(&sent_[slot(from, 0)], 1);
-    __builtin_prefetch(&sent_stamp_[slot(from, 0)], 1);
+    __builtin_prefetch(&slots_[slot(to, channel - from * directions_)], 1);
+    __builtin_prefetch(&slots_[slot(from, 0)], 1);
+    __builtin_prefetch(&slots_[slot(from, directions_ - 1)], 1);
   }
   // After Knowledge::end_step of step `serial`: compares the maps of the packets that arrived in step serial-1.
   void end_step(uint32_t serial, uint32_t step_number, const Knowledge& knowledge);
@@ -84,7 +83,7 @@ class Forwarding {
   std::string from_names(uint32_t sides) const;
 
   // A packet forwarded in this step that had arrived from several sides
-  // (mask of incoming directions); where it went is in their sent_ slots.
+  // (mask of incoming directions); where it went is in their slots' `sent`.
   struct Duplicate {
     NodeId node;
     uint32_t sides;
@@ -107,17 +106,23 @@ class Forwarding {
   const Collective& collective_;
   bool enabled_ = false;
   uint32_t directions_ = 0;  // 2k channel directions; direction 2d+1 is a move along -d
-  // Arrivals by (node, incoming direction) in the previous and the current step.
   struct Arrival {
     MessageId message = 0;
     uint32_t stamp = no_stamp;  // serial of the step it arrived in
   };
-  std::vector<Arrival> previous_, current_;
-  std::vector<uint32_t> previous_slots_, current_slots_;
-  std::vector<uint32_t> sent_;        // out-direction mask for the arrival in previous_ at this slot
-  std::vector<uint32_t> sent_stamp_;  // serial of the step that sent_ belongs to
-  std::vector<uint32_t> map_;         // the forwarding map in force
-  std::vector<uint32_t> known_;       // the directions of map_ that some step has shown
+  // What is known of one (node, incoming direction), side by side: a
+  // packet-hop then touches a few cache lines, not one per array.
+  struct Slot {
+    Arrival arrival[2];  // in the last two steps: serial s at [s % 2]
+    uint32_t sent = 0;   // out-direction mask for the arrival of step sent_stamp - 1
+    uint32_t sent_stamp = no_stamp;
+    uint32_t map = 0;    // the forwarding map in force
+    uint32_t known = 0;  // the directions of map that some step has shown
+  };
+  std::vector<Slot> slots_;
+  // The arrival at slot s in the step before step `serial`, if its stamp says so.
+  const Arrival& previous(uint32_t s, uint32_t serial) const { return slots_[s].arrival[(serial - 1) & 1]; }
+  std::vector<uint32_t> previous_slots_, current_slots_;  // the slots with an arrival in the step before, this step
   std::vector<Duplicate> duplicates_;  // of the current step
   std::unordered_map<uint32_t, std::vector<OpenDuplicate>> open_;  // by slot(PU, outgoing direction)
   // Nodes whose map changed in this step, with their maps before it.
