@@ -10,8 +10,8 @@ std::string channel_name(const Topology& topology, ChannelId channel) {
                      topology.node_name(topology.channel_head(channel)));
 }
 
-bool expand_route(const Topology& topology, const TransferView& transfer, std::vector<Hop>& hops,
-                  Diagnostics& diagnostics) {
+bool expand_any_route(const Topology& topology, const TransferView& transfer, std::vector<Hop>& hops,
+                      Diagnostics& diagnostics) {
   hops.clear();
   NodeId at = transfer.from;
   const uint32_t line = transfer.pos.line;
