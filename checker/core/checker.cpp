@@ -208,6 +208,9 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
                     options.read_ahead_thread ? ReadAhead::Mode::thread : ReadAhead::Mode::inline_reading);
     while (more) {
       const ReadAhead::Block& block = ahead.next();
+      // A block's first transfers are asked for at once; each later one
+      // `lookahead` transfers before its check.
+      for (size_t i = 0; i < std::min(lookahead, block.count()); ++i) prefetch(block, i);
       for (size_t i = 0; more && i < block.count(); ++i) {
         if (i + lookahead < block.count()) prefetch(block, i + lookahead);
         if (block.raw(i)) {

@@ -6,9 +6,9 @@
 // second thread reads the lines and parses those of the common shape with
 // the reader's fast path, which reports nothing and reads nothing but the
 // header. It hands them over in blocks. Any other line (a step line, a
-// comment, an error) ends a block as raw text, which the first thread gives
-// to the Reader: every diagnostic is made on the first thread, in the order
-// of the lines, as without the second thread.
+// comment, an error) goes into the block as raw text, which the first
+// thread gives to the Reader: every diagnostic is made on the first thread,
+// in the order of the lines, as without the second thread.
 //
 // Without a thread (Mode::inline_reading) next() fills each block itself:
 // the same blocks, for comparing the two ways and for callers that want one
@@ -56,12 +56,12 @@ class ReadAhead {
               std::span<const MessageRef>(messages).subspan(messages_begin(i), e.messages_end - messages_begin(i))};
     }
     std::string_view raw_line(size_t i) const {
-      const uint32_t begin = i == 0 ? 0 : entries[i - 1].text_end;
-      return std::string_view(text).substr(begin, entries[i].text_end - begin);
+      return std::string_view(text).substr(text_begin(i), entries[i].text_end - text_begin(i));
     }
-    // Where the i-th entry's moves and messages start.
+    // Where the i-th entry's moves, messages and text start.
     uint32_t moves_begin(size_t i) const { return i == 0 ? 0 : entries[i - 1].moves_end; }
     uint32_t messages_begin(size_t i) const { return i == 0 ? 0 : entries[i - 1].messages_end; }
+    uint32_t text_begin(size_t i) const { return i == 0 ? 0 : entries[i - 1].text_end; }
   };
   enum class Mode { thread, inline_reading };
 

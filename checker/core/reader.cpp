@@ -171,7 +171,7 @@ bool Reader::read_header(Header& header) {
     if (!header_line(header, c, keyword)) ok = false;
   }
   if (!source_.error().empty()) {
-    diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", source_.error()));
+    report_read_error(source_.error());
     return false;
   }
   if (!have_version) {
