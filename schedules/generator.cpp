@@ -142,22 +142,17 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_recursive_doubling(r.torus, out); }},
-      {"gossip-hamiltonian-2d", "torus n1 x n2, not both odd", "store-and-forward all-port non-combining",
+      {"gossip-hamiltonian-2d", "torus n1 x n2, n1, n2 >= 2", "store-and-forward all-port non-combining",
        "gossip parts 2",
-       "Meyer-Sibeyn, Sections 3.1-3.2 (two edge-disjoint (partial) Hamiltonian cycles, 2 packets per PU; Theorems 2 "
-       "and 3)",
+       "Meyer-Sibeyn, Sections 3.1-3.3 (two edge-disjoint (partial) Hamiltonian cycles, 2 packets per PU; Theorems 2 "
+       "and 3; Theorem 4 on two Hamiltonian cycles from exchanged unit squares, floor(P/2) steps)",
        [](const Request& r, Claim& c, std::string& error) {
          const Torus& t = r.torus;
          if (t.dimensions() != 2 || t.sizes[0] < 2 || t.sizes[1] < 2) {
            error = fmt::format("needs a 2-D torus n1 x n2 with n1, n2 >= 2, not {}", t.describe());
            return false;
          }
-         if (t.sizes[0] % 2 && t.sizes[1] % 2) {
-           error = fmt::format("{}: n1 and n2 both odd (Theorem 4) is not constructed: see specs/gossip-cycles.md",
-                               t.describe());
-           return false;
-         }
-         const bool partial = t.sizes[0] % 2 || t.sizes[1] % 2;
+         const bool partial = t.sizes[0] % 2 != t.sizes[1] % 2;  // both odd: two Hamiltonian cycles
          if (partial && std::min(t.sizes[0], t.sizes[1]) == 2) {
            error = fmt::format("{}: with an odd side the even side must be at least 4 (Theorem 3 feeds a PU of the "
                                "special column from its two neighbours along the even side)", t.describe());
@@ -172,14 +167,15 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_2d_plan(r.torus), out); }},
-      {"gossip-hamiltonian-pair", "torus n1 x n2, n1 and n2 even", "store-and-forward all-port non-combining",
-       "gossip",
-       "Meyer-Sibeyn, Section 2 (one packet per PU on the two Hamiltonian cycles of Section 3.1, both ways, until "
-       "complete: the setting of Theorem 1)",
+      {"gossip-hamiltonian-pair", "torus n1 x n2, n1 and n2 both even or both odd",
+       "store-and-forward all-port non-combining", "gossip",
+       "Meyer-Sibeyn, Section 2 (one packet per PU on the two Hamiltonian cycles of gossip-hamiltonian-2d, both ways, "
+       "until complete: the setting of Theorem 1)",
        [](const Request& r, Claim& c, std::string& error) {
          const Torus& t = r.torus;
-         if (t.dimensions() != 2 || t.sizes[0] % 2 || t.sizes[1] % 2) {
-           error = fmt::format("needs a 2-D torus n1 x n2 with n1 and n2 even, not {}", t.describe());
+         if (t.dimensions() != 2 || t.sizes[0] < 2 || t.sizes[1] < 2 || t.sizes[0] % 2 != t.sizes[1] % 2) {
+           error = fmt::format("needs a 2-D torus n1 x n2 with n1 and n2 both even or both odd (two Hamiltonian "
+                               "cycles), not {}", t.describe());
            return false;
          }
          // The step count is what the two cycles give; the claim declares the

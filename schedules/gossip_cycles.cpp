@@ -180,15 +180,84 @@ CyclePlan transposed_columns_plan(const Torus& t) {
   return plan;
 }
 
+// n1 and n2 both odd (Theorem 4). Section 3.3's rules depend on the lost
+// Figure 4 (specs/gossip-cycles.md), so the torus is split into two
+// Hamiltonian cycles instead, as Section 3.4 does in every dimension. Colour
+// 0 starts as the rows along the longer side b, colour 1 as the rows along
+// the shorter side a (m <= n PUs). Exchanging the colours of a unit square
+// (its two b-links become colour 1, its two a-links colour 0) keeps two links
+// of each colour at every PU. The squares at (k, k), k = 0..m-1, and then at
+// (1, k), (2, k + 1), (1, k + 2), ... for k = m..n-2 join the n a-rows into
+// one cycle (each joins the next, untouched one) and the m b-rows likewise
+// (k = 0..m-2); the other exchanges fall inside one cycle and keep it whole.
+// That last part is checked here, not proven: a split throws.
+CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
+  const uint32_t a = t.sizes[0] <= t.sizes[1] ? 0 : 1, b = 1 - a;
+  const int64_t m = t.sizes[a], n = t.sizes[b];
+  auto node = [&](int64_t i, int64_t j) {
+    Coord c(2);
+    c[a] = i;
+    c[b] = j;
+    return t.index(c);
+  };
+  const uint64_t nodes = t.node_count();
+  std::vector<uint8_t> colour(nodes * 2);  // of the link from PU v in the positive direction of dimension k: v*2 + k
+  for (uint64_t v = 0; v < nodes; ++v) {
+    colour[v * 2 + b] = 0;
+    colour[v * 2 + a] = 1;
+  }
+  auto exchange = [&](int64_t i, int64_t j) {
+    uint8_t* links[4] = {&colour[node(i, j) * 2 + b], &colour[node(i + 1, j) * 2 + b], &colour[node(i, j) * 2 + a],
+                         &colour[node(i, j + 1) * 2 + a]};
+    if (*links[0] != 0 || *links[1] != 0 || *links[2] != 1 || *links[3] != 1)
+      throw std::runtime_error(fmt::format("the unit squares exchanged on {} overlap at ({}, {})", t.describe(), i, j));
+    for (uint8_t* l : links) *l ^= 1U;
+  };
+  for (int64_t k = 0; k < m; ++k) exchange(k, k);
+  for (int64_t k = m; k + 1 < n; ++k) exchange((k - m) % 2 ? 2 : 1, k);
+
+  CyclePlan plan;
+  plan.parts = 2;
+  for (uint8_t c = 0; c < 2; ++c) {
+    std::vector<uint64_t> cycle, packets;
+    std::vector<uint32_t> directions;
+    uint64_t at = 0;
+    uint32_t arrived = negative(0);  // none yet: any direction but its reverse qualifies
+    bool first = true;
+    do {
+      const Coord here = t.coord(at);
+      uint32_t leave = 4;
+      for (uint32_t direction = 0; direction < 4 && leave == 4; ++direction) {
+        const uint32_t k = direction / 2;
+        const uint64_t owner = direction % 2 ? t.index(step(t, here, direction)) : at;  // the link's positive end
+        if (colour[owner * 2 + k] == c && (first || direction != (arrived ^ 1U))) leave = direction;
+      }
+      cycle.push_back(at);
+      packets.push_back(at * 2 + c);
+      directions.push_back(leave);
+      at = t.index(step(t, here, leave));
+      arrived = leave;
+      first = false;
+    } while (at != 0 && cycle.size() <= nodes);
+    if (cycle.size() != nodes)
+      throw std::runtime_error(
+          fmt::format("colour {} of the exchanged squares is not one Hamiltonian cycle on {}", c, t.describe()));
+    plan.cycles.push_back(std::move(cycle));
+    plan.directions.push_back(std::move(directions));
+    plan.packets.push_back(std::move(packets));
+  }
+  return plan;
+}
+
 CyclePlan hamiltonian_2d_plan(const Torus& t) {
-  if (t.sizes[0] % 2 && t.sizes[1] % 2)
-    throw std::runtime_error(fmt::format("{}: both sides odd (Theorem 4) is not constructed", t.describe()));
+  if (t.sizes[0] % 2 && t.sizes[1] % 2) return hamiltonian_decomposition_plan(t);
   if (t.sizes[0] % 2) return transposed_columns_plan(t);
   return columns_plan(t);
 }
 
 // Section 2's setting: one packet per PU, routed both ways along both
-// Hamiltonian cycles of Section 3.1, until every PU holds everything.
+// Hamiltonian cycles of gossip-hamiltonian-2d (both sides even or both odd),
+// until every PU holds everything.
 CyclePlan hamiltonian_pair_plan(const Torus& t) {
   CyclePlan plan = hamiltonian_2d_plan(t);
   plan.parts = 1;

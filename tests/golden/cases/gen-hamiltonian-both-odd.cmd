@@ -1,1 +1,1 @@
-gen gossip-hamiltonian-2d --topology torus:5x7
+gen gossip-hamiltonian-2d --topology torus:5x7 -o /tmp/schedcheck-golden-hamiltonian-5x7.sched --check
