@@ -23,6 +23,7 @@ uint64_t recursive_doubling_steps(const Torus& torus);
 void write_recursive_doubling(const Torus& torus, ScheduleText& out);
 bool zigzag_conditions(const Torus& torus, std::string& error);
 CyclePlan zigzag_plan(const Torus& torus);
+CyclePlan onepacket_2d_plan(const Torus& torus);
 CyclePlan hamiltonian_2d_plan(const Torus& torus);
 CyclePlan hamiltonian_pair_plan(const Torus& torus);
 uint64_t flooding_steps(const Torus& torus);
@@ -67,6 +68,14 @@ bool check_zigzag(const Request& r, uint32_t d, std::string& error) {
     return false;
   }
   return zigzag_conditions(r.torus, error);
+}
+
+// Theorem 5 with n1 odd and n2 even: the construction along x2, as on the
+// n2 x n1 torus (onepacket_2d_plan).
+Request along_even_side(const Request& r) {
+  const Torus& t = r.torus;
+  if (t.dimensions() != 2 || t.sizes[0] % 2 == 0 || t.sizes[1] % 2) return r;
+  return {Torus{{t.sizes[1], t.sizes[0]}}, r.time_independent};
 }
 
 // Theorems 5-7 count floor(L/2) steps of circulation and `extra` more for
@@ -186,14 +195,23 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_pair_plan(r.torus), out); }},
-      {"gossip-onepacket-2d", "torus n1 x n2, n1 even, n2 >= 2", "store-and-forward all-port non-combining", "gossip",
+      {"gossip-onepacket-2d", "torus n1 x n2, n1 even and n2 >= 2, or n2 even (the construction then runs along x2)",
+       "store-and-forward all-port non-combining", "gossip",
        "Meyer-Sibeyn, Section 4.1 (two partial cycles with zigzag (1,2,1), 1 packet per PU; Theorem 5)",
        [](const Request& r, Claim& c, std::string& error) {
-         if (!check_zigzag(r, 2, error)) return false;
-         c = gossip_claim(zigzag_steps(r, 1), "gossip-onepacket-2d", r, cycle_forwarding(r));
+         const Torus& t = r.torus;
+         if (t.dimensions() == 2 && t.sizes[0] % 2 && t.sizes[1] % 2) {
+           error = fmt::format("{}: n1 and n2 both odd: Theorem 5 with n1 odd inserts a special column, which is not "
+                               "constructed (see specs/gossip-cycles.md); one even side is needed",
+                               t.describe());
+           return false;
+         }
+         const Request along = along_even_side(r);
+         if (!check_zigzag(along, 2, error)) return false;
+         c = gossip_claim(zigzag_steps(along, 1), "gossip-onepacket-2d", r, cycle_forwarding(r));
          return true;
        },
-       [](const Request& r, ScheduleText& out) { write_cycles(r, zigzag_plan(r.torus), out); }},
+       [](const Request& r, ScheduleText& out) { write_cycles(r, onepacket_2d_plan(r.torus), out); }},
       {"gossip-rods-3d", "torus n1 x n2 x n3, n1 a multiple of 3, n2 a multiple of n1, n3 >= 3",
        "store-and-forward all-port non-combining", "gossip",
        "Meyer-Sibeyn, Section 4.2 (three cycles with zigzags (1,3,1,3,1) and (1,3,1,3,2); Theorem 6)",

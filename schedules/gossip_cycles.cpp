@@ -161,12 +161,11 @@ CyclePlan columns_plan(const Torus& t) {
   return plan;
 }
 
-// n1 odd and n2 even is Section 3.2's case with rows and columns exchanged:
-// build it on the n2 x n1 torus and transpose (direction 2*dim + sign swaps
-// its dimension, d ^ 2).
-CyclePlan transposed_columns_plan(const Torus& t) {
+// A 2-D plan built on the n2 x n1 torus, carried over to n1 x n2: node (a, b)
+// becomes (b, a), and direction 2*dim + sign changes its dimension (d ^ 2).
+CyclePlan transposed_plan(const Torus& t, CyclePlan (*build)(const Torus&)) {
   const Torus u{{t.sizes[1], t.sizes[0]}};
-  CyclePlan plan = columns_plan(u);
+  CyclePlan plan = build(u);
   auto to_t = [&](uint64_t v) {
     const Coord c = u.coord(v);
     return t.index({c[1], c[0]});
@@ -176,8 +175,17 @@ CyclePlan transposed_columns_plan(const Torus& t) {
   for (auto& directions : plan.directions)
     for (auto& d : directions) d ^= 2U;
   for (auto& packets : plan.packets)
-    for (auto& m : packets) m = to_t(m / 2) * 2 + m % 2;
+    for (auto& m : packets) m = to_t(m / plan.parts) * plan.parts + m % plan.parts;
   return plan;
+}
+
+// Section 4.1 needs n1 even (n1/2 laps of two columns each). For odd n1 the
+// paper inserts a special column that the text does not describe further
+// (specs/gossip-cycles.md); with n2 even the same construction runs along
+// x2 instead.
+CyclePlan onepacket_2d_plan(const Torus& t) {
+  if (t.sizes[0] % 2 && t.sizes[1] % 2 == 0) return transposed_plan(t, zigzag_plan);
+  return zigzag_plan(t);
 }
 
 // n1 and n2 both odd (Theorem 4). Section 3.3's rules depend on the lost
@@ -251,7 +259,7 @@ CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
 
 CyclePlan hamiltonian_2d_plan(const Torus& t) {
   if (t.sizes[0] % 2 && t.sizes[1] % 2) return hamiltonian_decomposition_plan(t);
-  if (t.sizes[0] % 2) return transposed_columns_plan(t);
+  if (t.sizes[0] % 2) return transposed_plan(t, columns_plan);  // Section 3.2's case, rows and columns exchanged
   return columns_plan(t);
 }
 
