@@ -230,22 +230,20 @@ CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
     std::vector<uint64_t> cycle, packets;
     std::vector<uint32_t> directions;
     uint64_t at = 0;
-    uint32_t arrived = negative(0);  // none yet: any direction but its reverse qualifies
-    bool first = true;
+    uint32_t back = 4;  // the direction of the link it came by; none at the start
     do {
       const Coord here = t.coord(at);
       uint32_t leave = 4;
       for (uint32_t direction = 0; direction < 4 && leave == 4; ++direction) {
-        const uint32_t k = direction / 2;
         const uint64_t owner = direction % 2 ? t.index(step(t, here, direction)) : at;  // the link's positive end
-        if (colour[owner * 2 + k] == c && (first || direction != (arrived ^ 1U))) leave = direction;
+        if (colour[owner * 2 + direction / 2] == c && direction != back) leave = direction;
       }
+      if (leave == 4) throw std::runtime_error(fmt::format("PU {} has no second link of colour {}", at, c));
       cycle.push_back(at);
       packets.push_back(at * 2 + c);
       directions.push_back(leave);
       at = t.index(step(t, here, leave));
-      arrived = leave;
-      first = false;
+      back = leave ^ 1U;
     } while (at != 0 && cycle.size() <= nodes);
     if (cycle.size() != nodes)
       throw std::runtime_error(
