@@ -25,6 +25,7 @@ bool zigzag_conditions(const Torus& torus, std::string& error);
 CyclePlan zigzag_plan(const Torus& torus);
 CyclePlan onepacket_2d_plan(const Torus& torus);
 CyclePlan hamiltonian_2d_plan(const Torus& torus);
+CyclePlan hamiltonian_decomposition_plan(const Torus& torus);
 CyclePlan hamiltonian_pair_plan(const Torus& torus);
 uint64_t flooding_steps(const Torus& torus);
 void write_flooding(const Torus& torus, ScheduleText& out);
@@ -68,6 +69,23 @@ bool check_zigzag(const Request& r, uint32_t d, std::string& error) {
     return false;
   }
   return zigzag_conditions(r.torus, error);
+}
+
+// One side odd and no --time-independent: Section 3.2's partial cycles, whose
+// PUs on one cycle hold packets back. With --time-independent (or both sides
+// odd) every PU lies on both of two Hamiltonian cycles.
+bool theorem_3_cycles(const Request& r) {
+  return r.torus.sizes[0] % 2 != r.torus.sizes[1] % 2 && !r.time_independent;
+}
+
+// The Hamiltonian cycles from exchanged unit squares (both sides odd, or one
+// odd side) need every side at least 3: on a side of 2 the squares overlap.
+bool exchanged_squares_apply(const Torus& t, std::string& error) {
+  if (t.sizes[0] % 2 == 0 && t.sizes[1] % 2 == 0) return true;  // Section 3.1's rules
+  if (std::min(t.sizes[0], t.sizes[1]) >= 3) return true;
+  error = fmt::format("{}: two Hamiltonian cycles with an odd side are built from exchanged unit squares, which "
+                      "needs both sides at least 3", t.describe());
+  return false;
 }
 
 // Theorem 5 with n1 odd and n2 even: the construction along x2, as on the
@@ -154,39 +172,39 @@ const std::vector<Generator>& generators() {
       {"gossip-hamiltonian-2d", "torus n1 x n2, n1, n2 >= 2", "store-and-forward all-port non-combining",
        "gossip parts 2",
        "Meyer-Sibeyn, Sections 3.1-3.3 (two edge-disjoint (partial) Hamiltonian cycles, 2 packets per PU; Theorems 2 "
-       "and 3; Theorem 4 on two Hamiltonian cycles from exchanged unit squares, floor(P/2) steps)",
+       "and 3; Theorem 4, and Theorem 3 with --time-independent, on two Hamiltonian cycles from exchanged unit "
+       "squares)",
        [](const Request& r, Claim& c, std::string& error) {
          const Torus& t = r.torus;
          if (t.dimensions() != 2 || t.sizes[0] < 2 || t.sizes[1] < 2) {
            error = fmt::format("needs a 2-D torus n1 x n2 with n1, n2 >= 2, not {}", t.describe());
            return false;
          }
-         const bool partial = t.sizes[0] % 2 != t.sizes[1] % 2;  // both odd: two Hamiltonian cycles
+         const bool partial = theorem_3_cycles(r);
          if (partial && std::min(t.sizes[0], t.sizes[1]) == 2) {
            error = fmt::format("{}: with an odd side the even side must be at least 4 (Theorem 3 feeds a PU of the "
                                "special column from its two neighbours along the even side)", t.describe());
            return false;
          }
-         if (partial && r.time_independent) {
-           error = fmt::format("{}: with an odd side the PUs on one cycle hold packets back (Theorem 3); there is no "
-                               "time-independent variant", t.describe());
-           return false;
-         }
+         if (!exchanged_squares_apply(t, error)) return false;
          c = gossip_claim(t.node_count() / 2, "gossip-hamiltonian-2d", r, partial ? "no" : "yes");
          return true;
        },
-       [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_2d_plan(r.torus), out); }},
-      {"gossip-hamiltonian-pair", "torus n1 x n2, n1 and n2 both even or both odd",
-       "store-and-forward all-port non-combining", "gossip",
-       "Meyer-Sibeyn, Section 2 (one packet per PU on the two Hamiltonian cycles of gossip-hamiltonian-2d, both ways, "
-       "until complete: the setting of Theorem 1)",
+       [](const Request& r, ScheduleText& out) {
+         const Torus& t = r.torus;
+         const bool one_odd = t.sizes[0] % 2 != t.sizes[1] % 2;
+         write_cycles(r, one_odd && r.time_independent ? hamiltonian_decomposition_plan(t) : hamiltonian_2d_plan(t), out);
+       }},
+      {"gossip-hamiltonian-pair", "torus n1 x n2, n1, n2 >= 2", "store-and-forward all-port non-combining", "gossip",
+       "Meyer-Sibeyn, Section 2 (one packet per PU on two edge-disjoint Hamiltonian cycles, both ways, until "
+       "complete: the setting of Theorem 1)",
        [](const Request& r, Claim& c, std::string& error) {
          const Torus& t = r.torus;
-         if (t.dimensions() != 2 || t.sizes[0] < 2 || t.sizes[1] < 2 || t.sizes[0] % 2 != t.sizes[1] % 2) {
-           error = fmt::format("needs a 2-D torus n1 x n2 with n1 and n2 both even or both odd (two Hamiltonian "
-                               "cycles), not {}", t.describe());
+         if (t.dimensions() != 2 || t.sizes[0] < 2 || t.sizes[1] < 2) {
+           error = fmt::format("needs a 2-D torus n1 x n2 with n1, n2 >= 2, not {}", t.describe());
            return false;
          }
+         if (!exchanged_squares_apply(t, error)) return false;
          // The step count is what the two cycles give; the claim declares the
          // structure, so the core holds the schedule to Theorem 1's bound.
          c = gossip_claim(CycleGossip(t, hamiltonian_pair_plan(t), Supply::time_independent).steps(),

@@ -188,17 +188,19 @@ CyclePlan onepacket_2d_plan(const Torus& t) {
   return zigzag_plan(t);
 }
 
-// n1 and n2 both odd (Theorem 4). Section 3.3's rules depend on the lost
-// Figure 4 (specs/gossip-cycles.md), so the torus is split into two
-// Hamiltonian cycles instead, as Section 3.4 does in every dimension. Colour
-// 0 starts as the rows along the longer side b, colour 1 as the rows along
-// the shorter side a (m <= n PUs). Exchanging the colours of a unit square
-// (its two b-links become colour 1, its two a-links colour 0) keeps two links
-// of each colour at every PU. The squares at (k, k), k = 0..m-1, and then at
-// (1, k), (2, k + 1), (1, k + 2), ... for k = m..n-2 join the n a-rows into
-// one cycle (each joins the next, untouched one) and the m b-rows likewise
-// (k = 0..m-2); the other exchanges fall inside one cycle and keep it whole.
-// That last part is checked here, not proven: a split throws.
+// Two edge-disjoint Hamiltonian cycles of a 2-D torus whose sides are not
+// both even: Theorem 4 (both odd), whose Section 3.3 rules depend on the lost
+// Figure 4 (specs/gossip-cycles.md), and a time-independent alternative to
+// Theorem 3 (one side odd); Section 3.4 uses such cycles in every dimension.
+// Colour 0 starts as the rows along the longer side b, colour 1 as the rows
+// along the shorter side a (m <= n PUs). Exchanging the colours of a unit
+// square (its two b-links become colour 1, its two a-links colour 0) keeps
+// two links of each colour at every PU. The squares at (k, k), k = 0..m-1,
+// and then at (1, k), (2, k + 1), (1, k + 2), ... for k = m..n-2 (m odd) or
+// m..n-1 (m even) join the n a-rows into one cycle (each joins the next,
+// untouched one) and the m b-rows likewise (k = 0..m-2); the other exchanges
+// fall inside one cycle and keep it whole. That last part is checked here,
+// not proven: a split throws.
 CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
   const uint32_t a = t.sizes[0] <= t.sizes[1] ? 0 : 1, b = 1 - a;
   const int64_t m = t.sizes[a], n = t.sizes[b];
@@ -222,7 +224,8 @@ CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
     for (uint8_t* l : links) *l ^= 1U;
   };
   for (int64_t k = 0; k < m; ++k) exchange(k, k);
-  for (int64_t k = m; k + 1 < n; ++k) exchange((k - m) % 2 ? 2 : 1, k);
+  const int64_t last = m % 2 ? n - 2 : n - 1;
+  for (int64_t k = m; k <= last; ++k) exchange((k - m) % 2 ? 2 : 1, k);
 
   CyclePlan plan;
   plan.parts = 2;
@@ -262,10 +265,10 @@ CyclePlan hamiltonian_2d_plan(const Torus& t) {
 }
 
 // Section 2's setting: one packet per PU, routed both ways along both
-// Hamiltonian cycles of gossip-hamiltonian-2d (both sides even or both odd),
-// until every PU holds everything.
+// Hamiltonian cycles (Section 3.1's for even sides, the exchanged squares'
+// otherwise), until every PU holds everything.
 CyclePlan hamiltonian_pair_plan(const Torus& t) {
-  CyclePlan plan = hamiltonian_2d_plan(t);
+  CyclePlan plan = t.sizes[0] % 2 || t.sizes[1] % 2 ? hamiltonian_decomposition_plan(t) : columns_plan(t);
   plan.parts = 1;
   plan.packets = plan.cycles;
   plan.until_complete = true;

@@ -1,1 +1,0 @@
-gen gossip-hamiltonian-pair --topology torus:4x5

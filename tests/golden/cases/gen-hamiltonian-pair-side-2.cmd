@@ -1,0 +1,1 @@
+gen gossip-hamiltonian-pair --topology torus:2x3
