@@ -27,6 +27,7 @@ CyclePlan onepacket_2d_plan(const Torus& torus);
 CyclePlan hamiltonian_2d_plan(const Torus& torus);
 CyclePlan hamiltonian_decomposition_plan(const Torus& torus);
 CyclePlan hamiltonian_pair_plan(const Torus& torus);
+CyclePlan hamiltonian_3d_plan(const Torus& torus);
 uint64_t flooding_steps(const Torus& torus);
 void write_flooding(const Torus& torus, ScheduleText& out);
 
@@ -213,6 +214,20 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_pair_plan(r.torus), out); }},
+      {"gossip-hamiltonian-3d", "torus n1 x n2 x n3, n1, n2, n3 >= 3", "store-and-forward all-port non-combining",
+       "gossip parts 3",
+       "Meyer-Sibeyn, Section 3.4 with d = 3 (three edge-disjoint Hamiltonian cycles, 3 packets per PU, floor(P/2) "
+       "steps; the cycles from 2-D splits joined by a seeded search)",
+       [](const Request& r, Claim& c, std::string& error) {
+         const Torus& t = r.torus;
+         if (t.dimensions() != 3 || *std::min_element(t.sizes.begin(), t.sizes.end()) < 3) {
+           error = fmt::format("needs a 3-D torus n1 x n2 x n3 with every side at least 3, not {}", t.describe());
+           return false;
+         }
+         c = gossip_claim(t.node_count() / 2, "gossip-hamiltonian-3d", r, "yes");
+         return true;
+       },
+       [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_3d_plan(r.torus), out); }},
       {"gossip-onepacket-2d", "torus n1 x n2, n1 even and n2 >= 2, or n2 even (the construction then runs along x2)",
        "store-and-forward all-port non-combining", "gossip",
        "Meyer-Sibeyn, Section 4.1 (two partial cycles with zigzag (1,2,1), 1 packet per PU; Theorem 5)",

@@ -188,19 +188,21 @@ CyclePlan onepacket_2d_plan(const Torus& t) {
   return zigzag_plan(t);
 }
 
-// Two edge-disjoint Hamiltonian cycles of a 2-D torus whose sides are not
-// both even: Theorem 4 (both odd), whose Section 3.3 rules depend on the lost
-// Figure 4 (specs/gossip-cycles.md), and a time-independent alternative to
-// Theorem 3 (one side odd); Section 3.4 uses such cycles in every dimension.
+// Two edge-disjoint Hamiltonian cycles of a 2-D torus with sides of at least
+// 3 (at least 4 where even): Theorem 4 (both odd), whose Section 3.3 rules
+// depend on the lost Figure 4 (specs/gossip-cycles.md), a time-independent
+// alternative to Theorem 3 (one side odd), and the layers of the 3-D split
+// (hamiltonian_3d.cpp); Section 3.4 uses such cycles in every dimension.
 // Colour 0 starts as the rows along the longer side b, colour 1 as the rows
 // along the shorter side a (m <= n PUs). Exchanging the colours of a unit
 // square (its two b-links become colour 1, its two a-links colour 0) keeps
 // two links of each colour at every PU. The squares at (k, k), k = 0..m-1,
-// and then at (1, k), (2, k + 1), (1, k + 2), ... for k = m..n-2 (m odd) or
-// m..n-1 (m even) join the n a-rows into one cycle (each joins the next,
-// untouched one) and the m b-rows likewise (k = 0..m-2); the other exchanges
-// fall inside one cycle and keep it whole. That last part is checked here,
-// not proven: a split throws.
+// and then at (1, k), (2, k + 1), (1, k + 2), ... for k = m..n-1 (m even, n
+// odd) or m..n-2 (otherwise) join the n a-rows into one cycle (each joins
+// the next, untouched one) and the m b-rows likewise (k = 0..m-2); a square
+// at (0, 2) is added where m = n is even. The other exchanges fall inside
+// one cycle and keep it whole. That last part is checked here, not proven:
+// a split throws.
 CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
   const uint32_t a = t.sizes[0] <= t.sizes[1] ? 0 : 1, b = 1 - a;
   const int64_t m = t.sizes[a], n = t.sizes[b];
@@ -224,8 +226,9 @@ CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
     for (uint8_t* l : links) *l ^= 1U;
   };
   for (int64_t k = 0; k < m; ++k) exchange(k, k);
-  const int64_t last = m % 2 ? n - 2 : n - 1;
+  const int64_t last = m % 2 == 0 && n % 2 ? n - 1 : n - 2;
   for (int64_t k = m; k <= last; ++k) exchange((k - m) % 2 ? 2 : 1, k);
+  if (m == n && m % 2 == 0) exchange(0, 2);
 
   CyclePlan plan;
   plan.parts = 2;

@@ -263,6 +263,21 @@ TEST_CASE("gossip-rods-3d: every allowed size up to 12x12x12") {
       }
 }
 
+// Section 3.4 with d = 3: every PU on all three Hamiltonian cycles, so
+// floor(P/2) steps, the counting bound for three packets per PU.
+TEST_CASE("gossip-hamiltonian-3d: every n1, n2, n3 in 3..6 and some larger, floor(P/2) steps, time-independent") {
+  std::vector<Torus> tori;
+  for (uint32_t a = 3; a <= 6; ++a)
+    for (uint32_t b = 3; b <= 6; ++b)
+      for (uint32_t c = 3; c <= 6; ++c) tori.push_back(Torus{{a, b, c}});
+  for (const Torus& t : {Torus{{8, 8, 8}}, Torus{{4, 6, 8}}, Torus{{7, 5, 9}}, Torus{{3, 10, 4}}}) tori.push_back(t);
+  for (const Torus& t : tori) {
+    const auto v = require_gossip("gossip-hamiltonian-3d", t, false, ForwardingClass::time_independent);
+    CHECK(v.steps == t.node_count() / 2);
+    CHECK(v.steps == v.best->steps);
+  }
+}
+
 // Theorem 7 claims floor(L/2) + 2 (a delay of up to two for PUs off a cycle);
 // on these sizes every such PU has two on-cycle neighbours, so one step less.
 TEST_CASE("gossip-zigzag: d = 2, 3, 4 where the construction closes, both variants") {
@@ -300,6 +315,8 @@ TEST_CASE("the gossip generators name the condition a size fails") {
   CHECK(error.find("special column") != std::string::npos);
   CHECK_FALSE(schedcheck::gen::find_generator("gossip-hamiltonian-pair")->claim({Torus{{2, 3}}}, claim, error));
   CHECK(error.find("both sides at least 3") != std::string::npos);
+  CHECK_FALSE(schedcheck::gen::find_generator("gossip-hamiltonian-3d")->claim({Torus{{4, 2, 4}}}, claim, error));
+  CHECK(error.find("at least 3") != std::string::npos);
   CHECK_FALSE(hamiltonian->claim({Torus{{2, 5}}, true}, claim, error));
   CHECK(error.find("both sides at least 3") != std::string::npos);
   CHECK_FALSE(hamiltonian->claim({Torus{{2, 5}}}, claim, error));
