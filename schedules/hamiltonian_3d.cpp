@@ -31,7 +31,9 @@ constexpr uint8_t no_colour = 3;
 
 class Colouring {
  public:
-  explicit Colouring(const Torus& t) : t_(t), colour_(t.node_count() * 3, no_colour), seen_(t.node_count()) {}
+  explicit Colouring(const Torus& t) : t_(t), colour_(t.node_count() * 3, no_colour) {
+    for (auto& c : cycles_) c.resize(t.node_count());
+  }
 
   // The link from PU v in direction 2*dim + (negative ? 1 : 0).
   uint64_t link(uint64_t v, uint32_t direction) const {
@@ -44,27 +46,37 @@ class Colouring {
   }
   uint8_t& operator[](uint64_t link) { return colour_[link]; }
 
-  // The number of cycles colour c forms (every PU has two links of each colour).
-  uint64_t cycles(uint8_t c) {
+  // Walks the cycles of colour c (every PU has two links of each colour),
+  // noting each PU's cycle and position on it; returns how many there are.
+  uint64_t trace(uint8_t c) {
     const uint64_t nodes = t_.node_count();
-    ++stamp_;
-    uint64_t count = 0;
+    std::vector<Place>& places = cycles_[c];
+    for (Place& p : places) p.cycle = unseen;
+    lengths_[c].clear();
     for (uint64_t start = 0; start < nodes; ++start) {
-      if (seen_[start] == stamp_) continue;
-      ++count;
-      uint64_t at = start;
+      if (places[start].cycle != unseen) continue;
+      const uint32_t id = static_cast<uint32_t>(lengths_[c].size());
+      uint64_t at = start, position = 0;
       uint32_t back = 6;
       do {
-        seen_[at] = stamp_;
-        uint32_t leave = 6;
-        for (uint32_t d = 0; d < 6 && leave == 6; ++d)
-          if (d != back && colour_[link(at, d)] == c) leave = d;
-        if (leave == 6) throw std::runtime_error(fmt::format("PU {} has no second link of colour {}", at, c));
+        places[at] = {id, static_cast<uint32_t>(position++)};
+        const uint32_t leave = next(at, c, back);
         at = neighbour(at, leave);
         back = leave ^ 1U;
       } while (at != start);
+      lengths_[c].push_back(position);
     }
-    return count;
+    return lengths_[c].size();
+  }
+
+  // How many cycles colour c gains when it loses the links a-b and a2-b2 and
+  // gains a-a2 and b-b2 (a, b adjacent in colour c, and a2, b2): two cycles
+  // join (-1); one stays whole (0) when it runs a->b and a2->b2 the same way,
+  // and splits (+1) otherwise. Valid after trace(c).
+  int change(uint8_t c, uint64_t a, uint64_t b, uint64_t a2, uint64_t b2) const {
+    const std::vector<Place>& places = cycles_[c];
+    if (places[a].cycle != places[a2].cycle) return -1;
+    return runs_forward(c, a, b) == runs_forward(c, a2, b2) ? 0 : 1;
   }
 
   // Colour c as a cycle from PU 0: nodes and directions.
@@ -72,9 +84,7 @@ class Colouring {
     uint64_t at = 0;
     uint32_t back = 6;
     do {
-      uint32_t leave = 6;
-      for (uint32_t d = 0; d < 6 && leave == 6; ++d)
-        if (d != back && colour_[link(at, d)] == c) leave = d;
+      const uint32_t leave = next(at, c, back);
       nodes.push_back(at);
       directions.push_back(leave);
       at = neighbour(at, leave);
@@ -83,10 +93,26 @@ class Colouring {
   }
 
  private:
+  static constexpr uint32_t unseen = UINT32_MAX;
+  struct Place {
+    uint32_t cycle;
+    uint32_t position;
+  };
+
+  uint32_t next(uint64_t at, uint8_t c, uint32_t back) const {
+    for (uint32_t d = 0; d < 6; ++d)
+      if (d != back && colour_[link(at, d)] == c) return d;
+    throw std::runtime_error(fmt::format("PU {} has no second link of colour {}", at, c));
+  }
+  bool runs_forward(uint8_t c, uint64_t a, uint64_t b) const {
+    const Place& pa = cycles_[c][a];
+    return cycles_[c][b].position == (pa.position + 1) % lengths_[c][pa.cycle];
+  }
+
   const Torus& t_;
   std::vector<uint8_t> colour_;  // by link: v*3 + dim, the link from v in the positive direction of dim
-  std::vector<uint32_t> seen_;
-  uint32_t stamp_ = 0;
+  std::vector<Place> cycles_[3];  // by colour and PU
+  std::vector<uint64_t> lengths_[3];  // by colour and cycle
 };
 
 }  // namespace
@@ -125,7 +151,7 @@ CyclePlan hamiltonian_3d_plan(const Torus& t) {
   // in 64, so that the search leaves local minima (where every joining
   // exchange splits K1 or K2). Seeded: the result is the same on every run.
   std::mt19937_64 random(20261122);
-  uint64_t counts[3] = {colour.cycles(0), colour.cycles(1), colour.cycles(2)};
+  uint64_t counts[3] = {colour.trace(0), colour.trace(1), colour.trace(2)};
   const uint64_t nodes = t.node_count();
   const uint64_t attempts = 40 * nodes + 100000;
   for (uint64_t attempt = 0; counts[0] + counts[1] + counts[2] > 3; ++attempt) {
@@ -134,22 +160,18 @@ CyclePlan hamiltonian_3d_plan(const Torus& t) {
                                            "{})", t.describe(), attempts, counts[0], counts[1], counts[2]));
     const uint64_t v = random() % nodes;
     const uint32_t d = random() % 2 ? 0 : 2;  // the square's base link: from v along +x1 or +x2
-    const uint64_t w = colour.neighbour(v, d), v_up = colour.neighbour(v, 4);
+    const uint64_t w = colour.neighbour(v, d), v_up = colour.neighbour(v, 4), w_up = colour.neighbour(w, 4);
     const uint64_t flat[2] = {colour.link(v, d), colour.link(v_up, d)};
     const uint64_t upright[2] = {colour.link(v, 4), colour.link(w, 4)};
     const uint8_t x = colour[flat[0]], y = colour[upright[0]];
     if (colour[flat[1]] != x || colour[upright[1]] != y || x == y) continue;
-    for (uint64_t l : flat) colour[l] = y;
-    for (uint64_t l : upright) colour[l] = x;
-    const uint64_t cx = colour.cycles(x), cy = colour.cycles(y);
-    const uint64_t before = counts[x] + counts[y], after = cx + cy;
+    const int change = colour.change(x, v, w, v_up, w_up) + colour.change(y, v, v_up, w, w_up);
     const uint64_t draw = random() % 64;
-    if (after <= before || (after == before + 1 && draw == 0)) {
-      counts[x] = cx;
-      counts[y] = cy;
-    } else {
-      for (uint64_t l : flat) colour[l] = x;
-      for (uint64_t l : upright) colour[l] = y;
+    if (change <= 0 || (change == 1 && draw == 0)) {
+      for (uint64_t l : flat) colour[l] = y;
+      for (uint64_t l : upright) colour[l] = x;
+      counts[x] = colour.trace(x);
+      counts[y] = colour.trace(y);
     }
   }
 
