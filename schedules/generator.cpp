@@ -24,8 +24,8 @@ void write_recursive_doubling(const Torus& torus, ScheduleText& out);
 bool zigzag_conditions(const Torus& torus, std::string& error);
 CyclePlan zigzag_plan(const Torus& torus);
 CyclePlan onepacket_2d_plan(const Torus& torus);
-CyclePlan hamiltonian_2d_plan(const Torus& torus);
-CyclePlan hamiltonian_decomposition_plan(const Torus& torus);
+CyclePlan partial_cycles_plan(const Torus& torus);
+CyclePlan hamiltonian_cycles_plan(const Torus& torus);
 CyclePlan hamiltonian_pair_plan(const Torus& torus);
 CyclePlan hamiltonian_3d_plan(const Torus& torus);
 uint64_t flooding_steps(const Torus& torus);
@@ -192,9 +192,7 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) {
-         const Torus& t = r.torus;
-         const bool one_odd = t.sizes[0] % 2 != t.sizes[1] % 2;
-         write_cycles(r, one_odd && r.time_independent ? hamiltonian_decomposition_plan(t) : hamiltonian_2d_plan(t), out);
+         write_cycles(r, theorem_3_cycles(r) ? partial_cycles_plan(r.torus) : hamiltonian_cycles_plan(r.torus), out);
        }},
       {"gossip-hamiltonian-pair", "torus n1 x n2, n1, n2 >= 2", "store-and-forward all-port non-combining", "gossip",
        "Meyer-Sibeyn, Section 2 (one packet per PU on two edge-disjoint Hamiltonian cycles, both ways, until "

@@ -261,17 +261,22 @@ CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
   return plan;
 }
 
-CyclePlan hamiltonian_2d_plan(const Torus& t) {
-  if (t.sizes[0] % 2 && t.sizes[1] % 2) return hamiltonian_decomposition_plan(t);
-  if (t.sizes[0] % 2) return transposed_plan(t, columns_plan);  // Section 3.2's case, rows and columns exchanged
+// Section 3.2's partial cycles, for one odd side.
+CyclePlan partial_cycles_plan(const Torus& t) {
+  if (t.sizes[0] % 2) return transposed_plan(t, columns_plan);  // rows and columns exchanged
   return columns_plan(t);
 }
 
+// Two edge-disjoint Hamiltonian cycles of a 2-D torus: Section 3.1's for
+// even sides, the exchanged squares' otherwise.
+CyclePlan hamiltonian_cycles_plan(const Torus& t) {
+  return t.sizes[0] % 2 || t.sizes[1] % 2 ? hamiltonian_decomposition_plan(t) : columns_plan(t);
+}
+
 // Section 2's setting: one packet per PU, routed both ways along both
-// Hamiltonian cycles (Section 3.1's for even sides, the exchanged squares'
-// otherwise), until every PU holds everything.
+// Hamiltonian cycles, until every PU holds everything.
 CyclePlan hamiltonian_pair_plan(const Torus& t) {
-  CyclePlan plan = t.sizes[0] % 2 || t.sizes[1] % 2 ? hamiltonian_decomposition_plan(t) : columns_plan(t);
+  CyclePlan plan = hamiltonian_cycles_plan(t);
   plan.parts = 1;
   plan.packets = plan.cycles;
   plan.until_complete = true;
