@@ -224,7 +224,7 @@ int run_bound(const Arguments& args) {
 
 // Writes to -o FILE or stdout.
 int write_output(const Arguments& args, const std::string& text) {
-  if (auto path = args.value("-o")) {
+  if (auto path = args.value("-o"); path && *path != "-") {
     std::ofstream out(*path);
     if (!(out << text)) return program_error(fmt::format("cannot write '{}'", *path));
     return exit_verified;
@@ -382,10 +382,14 @@ int run_gen(const Arguments& args) {
   gen::Claim claim;
   if (!g->claim(request, claim, error)) return program_error(fmt::format("{}: {}", g->name, error));
 
-  const auto path = args.value("-o");
+  auto path = args.value("-o");
+  if (path == "-") path.reset();  // "-o -" is stdout, as "check -" is stdin
   if (args.flag("--check") && !path) return program_error("--check needs -o FILE");
   std::FILE* out = path ? std::fopen(path->c_str(), "w") : stdout;
   if (!out) return program_error(fmt::format("cannot write '{}': {}", *path, std::strerror(errno)));
+  // Large writes: a pipe's reader (`| schedcheck check -`) then wakes once
+  // per MiB, not once per page.
+  std::setvbuf(out, nullptr, _IOFBF, size_t{1} << 20);
   // --check reads the file back; a device or a pipe would give back nothing.
   struct stat written_to {};
   if (args.flag("--check") && (fstat(fileno(out), &written_to) != 0 || !S_ISREG(written_to.st_mode))) {

@@ -1,6 +1,7 @@
 // LineSource: chunked reading with lines that may straddle chunk boundaries.
 #include "line_source.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -21,18 +22,25 @@ bool LineSource::fill() {
     }
     buffer_.resize(buffer_.size() * 2);
   }
-  for (;;) {
+  // A pipe gives what its writer has written so far, often a page: reading
+  // on until the buffer is half full (or the text ends) wakes this thread,
+  // and the one it hands lines to, once per half chunk instead of once per page.
+  const size_t want = std::min(buffer_.size(), end_ + buffer_.size() / 2);
+  while (end_ < want) {
     const ssize_t got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
       error_ = std::strerror(errno);
       return false;
     }
-    if (got == 0) eof_ = true;
+    if (got == 0) {
+      eof_ = true;
+      break;
+    }
     end_ += static_cast<size_t>(got);
     bytes_read_ += static_cast<uint64_t>(got);
-    return true;
   }
+  return true;
 }
 
 bool LineSource::next_slow(std::string_view& line) {

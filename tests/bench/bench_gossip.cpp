@@ -10,7 +10,9 @@
 // /dev/null, to tell the generator's share from the checker's. The CPU time
 // of the writer and of the core (its two threads together) says which sets
 // the pace, and the core's gives its rate per CPU second, which waiting for
-// a busy machine's CPUs does not stretch.
+// a busy machine's CPUs does not stretch. A third run feeds the same
+// packets to the core's knowledge state alone (KnowledgeReplay): the floor
+// that the P^2 bits set, which no faster parsing or checking goes below.
 //
 // Each instance runs in a fresh process (this program re-run with --one), so
 // its peak resident memory (VmHWM) is its own. Prints medians over --runs and
@@ -22,6 +24,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -35,7 +38,11 @@
 #include <vector>
 
 #include "checker.hpp"
+#include "collective.hpp"
+#include "diagnostic.hpp"
 #include "generator.hpp"
+#include "knowledge.hpp"
+#include "topology.hpp"
 #include "bench_args.hpp"
 #include "bench_timing.hpp"
 #include "peak_memory.hpp"
@@ -158,6 +165,104 @@ double generate_only(const Writer& writer, double& cpu) {
   return seconds_since(start);
 }
 
+// The floor the knowledge state sets. The generator writes into a stream
+// that reads its lines back (untimed) and keeps one step's packets; at each
+// step line the core's Knowledge alone takes that step's packets as the
+// checker does (the causality test, the queued delivery, end_step, and the
+// same prefetch lookahead), and only that is timed. No parsing, no other
+// check: what no checker keeping P^2 bits can go below on this machine.
+class KnowledgeReplay {
+ public:
+  explicit KnowledgeReplay(const schedcheck::gen::Torus& torus)
+      : topology_(*schedcheck::Topology::grid(schedcheck::TopologyKind::torus, torus.sizes).topology),
+        collective_(one_packet_gossip()),
+        knowledge_(topology_, collective_),
+        diag_("knowledge replay", 1) {}
+
+  // The stream's write function (fopencookie): whole lines only, the rest kept for the next call.
+  static ssize_t write(void* cookie, const char* data, size_t size) {
+    auto& self = *static_cast<KnowledgeReplay*>(cookie);
+    self.pending_.append(data, size);
+    size_t begin = 0;
+    for (size_t end; (end = self.pending_.find('\n', begin)) != std::string::npos; begin = end + 1)
+      self.line(std::string_view(self.pending_).substr(begin, end - begin));
+    self.pending_.erase(0, begin);
+    return static_cast<ssize_t>(size);
+  }
+  void finish() { replay(); }
+  uint64_t hops() const { return hops_; }
+  double seconds() const { return seconds_; }
+  bool causal() const { return diag_.total() == 0; }
+
+ private:
+  static schedcheck::Collective one_packet_gossip() {
+    schedcheck::Collective c;
+    c.kind = schedcheck::CollectiveKind::gossip;
+    return c;
+  }
+
+  struct Packet {
+    schedcheck::NodeId from, to;
+    schedcheck::MessageRef message;
+  };
+
+  // The generators write `  FROM +d : MESSAGE` with nodes by index (the writer's `indices`).
+  void line(std::string_view text) {
+    if (text.starts_with("step ")) {
+      replay();
+      return;
+    }
+    if (!text.starts_with("  ")) return;  // the header
+    uint32_t from = 0, dim = 0, message = 0;
+    const char* p = text.data() + 2;
+    const char* const end = text.data() + text.size();
+    p = std::from_chars(p, end, from).ptr;
+    const bool negative = p + 1 < end && p[1] == '-';
+    p = std::from_chars(p + 2, end, dim).ptr;
+    std::from_chars(p + 3, end, message);
+    schedcheck::NodeId to = schedcheck::no_node;
+    topology_.grid_step(from, dim - 1, negative, to);
+    step_.push_back({from, to, {message, 0}});
+  }
+
+  void replay() {
+    constexpr size_t lookahead = 32;  // as check_schedule
+    const auto start = BenchClock::now();
+    for (size_t i = 0; i < std::min(lookahead, step_.size()); ++i)
+      knowledge_.prefetch(step_[i].from, step_[i].message.message);
+    for (size_t i = 0; i < step_.size(); ++i) {
+      if (i + lookahead < step_.size()) knowledge_.prefetch(step_[i + lookahead].from, step_[i + lookahead].message.message);
+      knowledge_.send(step_[i].from, step_[i].to, {&step_[i].message, 1}, 0, 0, diag_);
+    }
+    knowledge_.end_step();
+    seconds_ += seconds_since(start);
+    hops_ += step_.size();
+    step_.clear();
+  }
+
+  schedcheck::Topology topology_;
+  schedcheck::Collective collective_;
+  schedcheck::Knowledge knowledge_;
+  schedcheck::Diagnostics diag_;
+  std::string pending_;
+  std::vector<Packet> step_;
+  uint64_t hops_ = 0;
+  double seconds_ = 0;
+};
+
+// Runs the generator into a KnowledgeReplay; returns the knowledge state's
+// hops per second and sets `hops` to the packet-hops it took.
+double knowledge_floor(const Writer& writer, uint64_t& hops) {
+  KnowledgeReplay replay(writer.torus());
+  std::FILE* out = ::fopencookie(&replay, "w", {nullptr, &KnowledgeReplay::write, nullptr, nullptr});
+  if (!out) throw std::runtime_error(std::string("fopencookie: ") + std::strerror(errno));
+  writer.write(out);
+  replay.finish();
+  if (!replay.causal()) throw std::runtime_error("the knowledge replay found a causality error");
+  hops = replay.hops();
+  return static_cast<double>(replay.hops()) / replay.seconds();
+}
+
 // The core's knowledge state: a P x M bit matrix, in whole 64-bit words per row.
 double knowledge_mib(uint64_t nodes, uint64_t messages) {
   return static_cast<double>(nodes * ((messages + 63) / 64) * 8) / (1 << 20);
@@ -166,12 +271,14 @@ double knowledge_mib(uint64_t nodes, uint64_t messages) {
 // Generates and checks one instance `runs` times; prints one line of figures.
 int run_one(const Instance& in, int runs) {
   const Writer writer(in);
-  std::vector<double> generate, generate_cpu, pipelined, check_cpu, write_cpu;
+  std::vector<double> generate, generate_cpu, pipelined, check_cpu, write_cpu, knowledge_rate;
   Pipelined last;
+  uint64_t replayed = 0;
   for (int run = 0; run < runs; ++run) {
     double cpu = 0;
     generate.push_back(generate_only(writer, cpu));
     generate_cpu.push_back(cpu);
+    knowledge_rate.push_back(knowledge_floor(writer, replayed));
     last = generate_and_check(writer);
     if (!last.verdict.verified || !last.errors.empty()) {
       std::fprintf(stderr, "bench_gossip: error: %s is not VERIFIED:\n", writer.name().c_str());
@@ -183,14 +290,19 @@ int run_one(const Instance& in, int runs) {
     write_cpu.push_back(last.write_cpu);
   }
   const schedcheck::Verdict& v = last.verdict;
+  if (replayed != v.hops) {
+    std::fprintf(stderr, "bench_gossip: error: the knowledge replay took %llu packet-hops, the check %llu\n",
+                 static_cast<unsigned long long>(replayed), static_cast<unsigned long long>(v.hops));
+    return 1;
+  }
   const uint64_t nodes = writer.torus().node_count();
   const double pipe_s = median(pipelined);
   const double check_s = median(check_cpu);
-  std::printf("%-28s %6llu %5llu %11llu %8.2f %8.2f %8.2f %8.2f %8.2f %8.1f %8.1f %-17s %8.1f %9.1f\n",
+  std::printf("%-28s %6llu %5llu %11llu %8.2f %8.2f %8.2f %8.2f %8.2f %8.1f %8.1f %8.1f %-17s %8.1f %9.1f\n",
               writer.name().c_str(), static_cast<unsigned long long>(nodes),
               static_cast<unsigned long long>(v.steps), static_cast<unsigned long long>(v.hops), median(generate),
               median(generate_cpu), pipe_s, median(write_cpu), check_s, static_cast<double>(v.hops) / pipe_s / 1e6,
-              static_cast<double>(v.hops) / check_s / 1e6, schedcheck::to_string(v.forwarding.kind).c_str(),
+              static_cast<double>(v.hops) / check_s / 1e6, median(knowledge_rate) / 1e6, schedcheck::to_string(v.forwarding.kind).c_str(),
               own_peak_kib() / 1024.0, knowledge_mib(nodes, nodes));
   std::printf("  VERIFIED steps=%llu lower-bound=%llu bytes=%llu waste=%llu\n",
                static_cast<unsigned long long>(v.steps), static_cast<unsigned long long>(v.best ? v.best->steps : 0),
@@ -244,9 +356,9 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::printf("%-28s %6s %5s %11s %8s %8s %8s %8s %8s %8s %8s %-17s %8s %9s\n", "instance", "P", "steps", "hops",
-              "gen s", "gen cpu", "pipe s", "writer", "checker", "Mhops/s", "chk Mh/s", "forwarding", "peak MiB",
-              "know. MiB");
+  std::printf("%-28s %6s %5s %11s %8s %8s %8s %8s %8s %8s %8s %8s %-17s %8s %9s\n", "instance", "P", "steps",
+              "hops", "gen s", "gen cpu", "pipe s", "writer", "checker", "Mhops/s", "chk Mh/s", "know Mh/s",
+              "forwarding", "peak MiB", "know. MiB");
   int worst = 0;
   for (size_t i = 0; i < instances.size(); ++i) {
     std::fflush(stdout);
@@ -273,7 +385,9 @@ int main(int argc, char** argv) {
       "medians of %u run(s). gen s: the generator writing to /dev/null (gen cpu: its CPU time); pipe s: generator\n"
       "and core together, the text streamed through a pipe (writer: its thread's CPU time; checker: the core's,\n"
       "its two threads, reading ahead and checking, together); Mhops/s: verdict hops / pipe s; chk Mh/s: verdict\n"
-      "hops / checker, hops per CPU second of the core (three threads share the machine's cores); forwarding:\n"
+      "hops / checker, hops per CPU second of the core (three threads share the machine's cores); know Mh/s: the\n"
+      "core's knowledge state alone on the same packets, one thread, no parsing and no other check (the floor any\n"
+      "checker keeping P^2 bits meets; its time is spent in cache misses, one or two per packet-hop); forwarding:\n"
       "the verdict's class; peak MiB: the instance's own process (VmHWM); know. MiB: the core's knowledge state,\n"
       "P x P bits for one packet per PU, which grows as P^2 and bounds the sizes that can be checked (P = 2^18 would\n"
       "need 8 GiB)\n",
