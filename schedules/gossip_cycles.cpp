@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cycle_gossip.hpp"
+#include "link_colouring.hpp"
 
 namespace schedcheck::gen {
 
@@ -212,53 +213,23 @@ CyclePlan hamiltonian_decomposition_plan(const Torus& t) {
     c[b] = j;
     return t.index(c);
   };
-  const uint64_t nodes = t.node_count();
-  std::vector<uint8_t> colour(nodes * 2);  // of the link from PU v in the positive direction of dimension k: v*2 + k
-  for (uint64_t v = 0; v < nodes; ++v) {
-    colour[v * 2 + b] = 0;
-    colour[v * 2 + a] = 1;
+  LinkColouring colour(t, 2);
+  for (uint64_t v = 0; v < t.node_count(); ++v) {
+    colour[colour.link(v, 2 * b)] = 0;
+    colour[colour.link(v, 2 * a)] = 1;
   }
   auto exchange = [&](int64_t i, int64_t j) {
-    uint8_t* links[4] = {&colour[node(i, j) * 2 + b], &colour[node(i + 1, j) * 2 + b], &colour[node(i, j) * 2 + a],
-                         &colour[node(i, j + 1) * 2 + a]};
-    if (*links[0] != 0 || *links[1] != 0 || *links[2] != 1 || *links[3] != 1)
+    const uint64_t links[4] = {colour.link(node(i, j), 2 * b), colour.link(node(i + 1, j), 2 * b),
+                               colour.link(node(i, j), 2 * a), colour.link(node(i, j + 1), 2 * a)};
+    if (colour[links[0]] != 0 || colour[links[1]] != 0 || colour[links[2]] != 1 || colour[links[3]] != 1)
       throw std::runtime_error(fmt::format("the unit squares exchanged on {} overlap at ({}, {})", t.describe(), i, j));
-    for (uint8_t* l : links) *l ^= 1U;
+    for (uint64_t l : links) colour[l] ^= 1U;
   };
   for (int64_t k = 0; k < m; ++k) exchange(k, k);
   const int64_t last = m % 2 == 0 && n % 2 ? n - 1 : n - 2;
   for (int64_t k = m; k <= last; ++k) exchange((k - m) % 2 ? 2 : 1, k);
   if (m == n && m % 2 == 0) exchange(0, 2);
-
-  CyclePlan plan;
-  plan.parts = 2;
-  for (uint8_t c = 0; c < 2; ++c) {
-    std::vector<uint64_t> cycle, packets;
-    std::vector<uint32_t> directions;
-    uint64_t at = 0;
-    uint32_t back = 4;  // the direction of the link it came by; none at the start
-    do {
-      const Coord here = t.coord(at);
-      uint32_t leave = 4;
-      for (uint32_t direction = 0; direction < 4 && leave == 4; ++direction) {
-        const uint64_t owner = direction % 2 ? t.index(step(t, here, direction)) : at;  // the link's positive end
-        if (colour[owner * 2 + direction / 2] == c && direction != back) leave = direction;
-      }
-      if (leave == 4) throw std::runtime_error(fmt::format("PU {} has no second link of colour {}", at, c));
-      cycle.push_back(at);
-      packets.push_back(at * 2 + c);
-      directions.push_back(leave);
-      at = t.index(step(t, here, leave));
-      back = leave ^ 1U;
-    } while (at != 0 && cycle.size() <= nodes);
-    if (cycle.size() != nodes)
-      throw std::runtime_error(
-          fmt::format("colour {} of the exchanged squares is not one Hamiltonian cycle on {}", c, t.describe()));
-    plan.cycles.push_back(std::move(cycle));
-    plan.directions.push_back(std::move(directions));
-    plan.packets.push_back(std::move(packets));
-  }
-  return plan;
+  return colour.plan();
 }
 
 // Section 3.2's partial cycles, for one odd side.
