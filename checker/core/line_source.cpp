@@ -5,9 +5,16 @@
 #include <cerrno>
 #include <cstring>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace schedcheck {
+
+LineSource::LineSource(int fd) : fd_(fd), buffer_(initial_chunk) {
+  struct stat st {};
+  if (::fstat(fd_, &st) == 0 && S_ISFIFO(st.st_mode)) ::fcntl(fd_, F_SETPIPE_SZ, static_cast<int>(initial_chunk));
+}
 
 bool LineSource::fill() {
   if (begin_ > 0) {

@@ -14,7 +14,9 @@ namespace schedcheck {
 
 class LineSource {
  public:
-  explicit LineSource(int fd) : fd_(fd), buffer_(initial_chunk) {}
+  // A pipe is asked to hold a whole chunk (a hint the kernel may refuse):
+  // its writer and this reader then take turns per chunk, not per 64 KiB.
+  explicit LineSource(int fd);
   explicit LineSource(std::string_view text) : fd_(-1), text_(text) {}
 
   // The next line without its '\n' (and '\r'); false at the end or on error.
