@@ -231,7 +231,8 @@ class KnowledgeReplay {
     for (size_t i = 0; i < std::min(lookahead, step_.size()); ++i)
       knowledge_.prefetch(step_[i].from, step_[i].message.message);
     for (size_t i = 0; i < step_.size(); ++i) {
-      if (i + lookahead < step_.size()) knowledge_.prefetch(step_[i + lookahead].from, step_[i + lookahead].message.message);
+      if (const size_t ahead = i + lookahead; ahead < step_.size())
+        knowledge_.prefetch(step_[ahead].from, step_[ahead].message.message);
       knowledge_.send(step_[i].from, step_[i].to, {&step_[i].message, 1}, 0, 0, diag_);
     }
     knowledge_.end_step();
@@ -302,7 +303,8 @@ int run_one(const Instance& in, int runs) {
               writer.name().c_str(), static_cast<unsigned long long>(nodes),
               static_cast<unsigned long long>(v.steps), static_cast<unsigned long long>(v.hops), median(generate),
               median(generate_cpu), pipe_s, median(write_cpu), check_s, static_cast<double>(v.hops) / pipe_s / 1e6,
-              static_cast<double>(v.hops) / check_s / 1e6, median(knowledge_rate) / 1e6, schedcheck::to_string(v.forwarding.kind).c_str(),
+              static_cast<double>(v.hops) / check_s / 1e6, median(knowledge_rate) / 1e6,
+              schedcheck::to_string(v.forwarding.kind).c_str(),
               own_peak_kib() / 1024.0, knowledge_mib(nodes, nodes));
   std::printf("  VERIFIED steps=%llu lower-bound=%llu bytes=%llu waste=%llu\n",
                static_cast<unsigned long long>(v.steps), static_cast<unsigned long long>(v.best ? v.best->steps : 0),
@@ -372,6 +374,7 @@ int main(int argc, char** argv) {
                         c = std::to_string(cube);
       ::execl("/proc/self/exe", argv[0], "--size", s.c_str(), "--cube", c.c_str(), "--runs", r.c_str(), "--one",
               index.c_str(), static_cast<char*>(nullptr));
+      std::fprintf(stderr, "bench_gossip: error: cannot run /proc/self/exe: %s\n", std::strerror(errno));
       ::_exit(2);
     }
     int status = 0;
