@@ -24,12 +24,6 @@ uint64_t cyclic_distance(uint64_t a, uint64_t b, uint64_t n) {
 
 }  // namespace
 
-uint64_t CycleGossip::neighbour(uint64_t v, uint32_t direction) const {
-  Coord c = torus_.coord(v);
-  c[direction / 2] += direction % 2 ? -1 : 1;
-  return torus_.index(c);
-}
-
 CycleGossip::CycleGossip(Torus torus, CyclePlan plan, Supply supply)
     : torus_(std::move(torus)), plan_(std::move(plan)), supply_(supply) {
   check_cycles();
@@ -53,7 +47,7 @@ void CycleGossip::check_cycles() {
       const uint64_t v = cycle[i], u = cycle[(i + 1) % cycle.size()];
       if (seen[v]++) throw std::runtime_error(fmt::format("cycle {} visits PU {} twice", c, v));
       const uint32_t d = plan_.directions[c][i];
-      if (neighbour(v, d) != u) throw std::runtime_error(fmt::format("cycle {} does not step from {} to {}", c, v, u));
+      if (torus_.neighbour(v, d) != u) throw std::runtime_error(fmt::format("cycle {} does not step from {} to {}", c, v, u));
       if (used[v * directions + d] || used[u * directions + (d ^ 1U)])
         throw std::runtime_error(fmt::format("cycle {} uses the link {} -> {} another cycle uses", c, v, u));
       used[v * directions + d] = used[u * directions + (d ^ 1U)] = 1;
@@ -95,7 +89,7 @@ void CycleGossip::choose_feeds() {
       const uint64_t length = plan_.cycles[c].size();
       std::vector<Feed> candidates;
       for (uint32_t d = 0; d < directions; ++d) {
-        const uint64_t u = neighbour(v, d);
+        const uint64_t u = torus_.neighbour(v, d);
         const uint32_t back = d ^ 1U;  // the channel u -> v
         if (busy[u * directions + back]) continue;
         for (auto& [cu, position] : on[u])

@@ -70,7 +70,6 @@ class CycleGossip {
   };
   static constexpr int64_t no_packet = INT64_MIN;
 
-  uint64_t neighbour(uint64_t v, uint32_t direction) const;
   void check_cycles();
   void choose_feeds();
   uint32_t steps_until_complete() const;

@@ -36,7 +36,7 @@ class Flooding {
         if (heads_[q] == queues_[q].size()) continue;
         const uint64_t m = queues_[q][heads_[q]++];
         send(v, j, m);
-        arrivals_.push_back({neighbour(v, j), j, m});
+        arrivals_.push_back({torus_.neighbour(v, j), j, m});
       }
     for (const Arrival& a : arrivals_) {
       if (holds_[a.to * nodes_ + a.message]) continue;
@@ -55,12 +55,6 @@ class Flooding {
     uint32_t direction;
     uint64_t message;
   };
-
-  uint64_t neighbour(uint64_t v, uint32_t direction) const {
-    Coord c = torus_.coord(v);
-    c[direction / 2] += direction % 2 ? -1 : 1;
-    return torus_.index(c);
-  }
 
   const Torus& torus_;
   uint64_t nodes_;

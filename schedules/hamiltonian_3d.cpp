@@ -69,7 +69,7 @@ CyclePlan hamiltonian_3d_plan(const Torus& t) {
                                            "{})", t.describe(), attempts, counts[0], counts[1], counts[2]));
     const uint64_t v = random() % nodes;
     const uint32_t d = random() % 2 ? 0 : 2;  // the square's base link: from v along +x1 or +x2
-    const uint64_t w = colour.neighbour(v, d), v_up = colour.neighbour(v, 4), w_up = colour.neighbour(w, 4);
+    const uint64_t w = t.neighbour(v, d), v_up = t.neighbour(v, 4), w_up = t.neighbour(w, 4);
     const uint64_t flat[2] = {colour.link(v, d), colour.link(v_up, d)};
     const uint64_t upright[2] = {colour.link(v, 4), colour.link(w, 4)};
     const uint8_t x = colour[flat[0]], y = colour[upright[0]];

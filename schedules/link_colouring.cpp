@@ -15,12 +15,6 @@ LinkColouring::LinkColouring(const Torus& torus, uint8_t colours)
       places_(colours),
       lengths_(colours) {}
 
-uint64_t LinkColouring::neighbour(uint64_t v, uint32_t direction) const {
-  Coord c = torus_.coord(v);
-  c[direction / 2] += direction % 2 ? -1 : 1;
-  return torus_.index(c);
-}
-
 uint64_t LinkColouring::trace(uint8_t c) {
   const uint64_t nodes = torus_.node_count();
   std::vector<Place>& places = places_[c];
@@ -34,7 +28,7 @@ uint64_t LinkColouring::trace(uint8_t c) {
     do {
       places[at] = {id, static_cast<uint32_t>(position++)};
       const uint32_t leave = next(at, c, back);
-      at = neighbour(at, leave);
+      at = torus_.neighbour(at, leave);
       back = leave ^ 1U;
     } while (at != start);
     lengths_[c].push_back(position);
@@ -57,7 +51,7 @@ void LinkColouring::hamiltonian_cycle(uint8_t c, std::vector<uint64_t>& nodes,
     const uint32_t leave = next(at, c, back);
     nodes.push_back(at);
     directions.push_back(leave);
-    at = neighbour(at, leave);
+    at = torus_.neighbour(at, leave);
     back = leave ^ 1U;
   } while (at != 0 && nodes.size() <= count);
   if (nodes.size() != count)

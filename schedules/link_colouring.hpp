@@ -24,9 +24,8 @@ class LinkColouring {
   // The link from PU v in direction 2*dim + (negative ? 1 : 0), as an index
   // of its positive end and dimension: both of its PUs name it alike.
   uint64_t link(uint64_t v, uint32_t direction) const {
-    return direction % 2 ? neighbour(v, direction) * dims_ + direction / 2 : v * dims_ + direction / 2;
+    return direction % 2 ? torus_.neighbour(v, direction) * dims_ + direction / 2 : v * dims_ + direction / 2;
   }
-  uint64_t neighbour(uint64_t v, uint32_t direction) const;
   uint8_t& operator[](uint64_t link) { return colour_[link]; }
   uint8_t operator[](uint64_t link) const { return colour_[link]; }
 

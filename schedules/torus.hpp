@@ -43,6 +43,12 @@ struct Torus {
     }
     return c;
   }
+  // The PU next to index v in direction 2*dim + (negative ? 1 : 0).
+  uint64_t neighbour(uint64_t v, uint32_t direction) const {
+    Coord c = coord(v);
+    c[direction / 2] += direction % 2 ? -1 : 1;
+    return index(c);
+  }
   std::string describe() const;  // "5x5"
 };
 

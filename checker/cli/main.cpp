@@ -222,9 +222,16 @@ int run_bound(const Arguments& args) {
   return exit_verified;
 }
 
+// The file -o names; none for stdout, which "-o -" also names (as "check -" reads stdin).
+std::optional<std::string> output_path(const Arguments& args) {
+  auto path = args.value("-o");
+  if (path == "-") path.reset();
+  return path;
+}
+
 // Writes to -o FILE or stdout.
 int write_output(const Arguments& args, const std::string& text) {
-  if (auto path = args.value("-o"); path && *path != "-") {
+  if (auto path = output_path(args)) {
     std::ofstream out(*path);
     if (!(out << text)) return program_error(fmt::format("cannot write '{}'", *path));
     return exit_verified;
@@ -382,8 +389,7 @@ int run_gen(const Arguments& args) {
   gen::Claim claim;
   if (!g->claim(request, claim, error)) return program_error(fmt::format("{}: {}", g->name, error));
 
-  auto path = args.value("-o");
-  if (path == "-") path.reset();  // "-o -" is stdout, as "check -" is stdin
+  const auto path = output_path(args);
   if (args.flag("--check") && !path) return program_error("--check needs -o FILE");
   std::FILE* out = path ? std::fopen(path->c_str(), "w") : stdout;
   if (!out) return program_error(fmt::format("cannot write '{}': {}", *path, std::strerror(errno)));
