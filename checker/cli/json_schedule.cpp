@@ -1,6 +1,8 @@
 // JSON schedule: conversion both ways; the text form stays the one the core reads.
 #include "json_schedule.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "reader.hpp"
@@ -40,8 +42,7 @@ json header_json(const Header& h, NodeNaming naming) {
   } else {
     t["nodes"] = topo.node_count();
     json edges = json::array();
-    for (ChannelId c = 0; c < topo.channel_slots(); ++c)
-      if (topo.channel_tail(c) < topo.channel_head(c)) edges.push_back({topo.channel_tail(c), topo.channel_head(c)});
+    for (auto [a, b] : topo.edges()) edges.push_back({a, b});  // in the order given, as parallel links count it
     t["edges"] = edges;
   }
   j["topology"] = t;
@@ -114,10 +115,24 @@ const json& field(const json& j, const char* key, const std::string& where) {
   return j.at(key);
 }
 
+// A string the text form holds as one word: not empty, no blank, no '#' and
+// no control character (which would end the line); a claim parameter's key
+// has no '=' either. Anything else would change what the text means.
+std::string word_text(const json& v, const std::string& where, bool key = false) {
+  if (!v.is_string()) throw Fail{where + ": expected a string"};
+  std::string s = v.get<std::string>();
+  const bool fits = !s.empty() && std::none_of(s.begin(), s.end(), [&](char ch) {
+    const auto byte = static_cast<unsigned char>(ch);
+    return byte <= ' ' || byte == 0x7f || ch == '#' || (key && ch == '=');
+  });
+  if (!fits)
+    throw Fail{fmt::format("{}: expected one word of the text form: not empty, no blank, '#'{} or control character",
+                           where, key ? ", '='" : "")};
+  return s;
+}
+
 std::string string_field(const json& j, const char* key, const std::string& where) {
-  const json& v = field(j, key, where);
-  if (!v.is_string()) throw Fail{fmt::format("{}/{}: expected a string", where, key)};
-  return v.get<std::string>();
+  return word_text(field(j, key, where), fmt::format("{}/{}", where, key));
 }
 
 std::string node_field(const json& v, const std::string& where) {
@@ -177,6 +192,17 @@ std::optional<json> text_to_json(LineSource& source, Diagnostics& diagnostics, N
   Reader reader(source, diagnostics);
   if (!reader.read_header(header)) return std::nullopt;
   json j = header_json(header, naming);
+  // The claim's words are the only free text of a schedule; JSON strings
+  // are UTF-8, and a claim that is not cannot be carried over unchanged.
+  if (j.contains("claim")) {
+    try {
+      (void)j["claim"].dump();
+    } catch (const json::type_error&) {
+      diagnostics.error(header.claim_pos, Property::syntax,
+                        "the claim holds bytes that are not UTF-8, which the JSON form cannot carry");
+      return std::nullopt;
+    }
+  }
   json steps = json::array();
   json transfers = json::array();  // flit model: no steps
   Transfer t;
@@ -253,9 +279,14 @@ std::optional<std::string> json_to_text(const json& s, std::string& error) {
       if (claim.contains("time")) out += " time=" + number_text(claim.at("time"), "/claim/time");
       if (claim.contains("name")) out += " name=" + string_field(claim, "name", "/claim");
       if (claim.contains("params")) {
-        for (auto& [k, v] : claim.at("params").items()) {
-          if (!v.is_string()) throw Fail{fmt::format("/claim/params/{}: expected a string", k)};
-          out += fmt::format(" {}={}", k, v.get<std::string>());
+        const json& params = claim.at("params");
+        if (!params.is_object()) throw Fail{"/claim/params: expected an object of strings"};
+        for (auto& [k, v] : params.items()) {
+          const std::string where = "/claim/params/" + k;
+          // The three keys of their own would be read as the claim's steps, time or name.
+          if (k == "steps" || k == "time" || k == "name")
+            throw Fail{fmt::format("{}: '{}' is a claim key of its own, not a parameter", where, k)};
+          out += fmt::format(" {}={}", word_text(json(k), where, true), word_text(v, where));
         }
       }
       out += '\n';

@@ -127,7 +127,11 @@ int run_check(const Arguments& args) {
     const int code = exit_code(verdict, diag);
     worst = std::max(worst, code);
     if (json) {
-      fmt::print("{}\n", verdict_json(path, header, verdict, diag).dump());
+      // A file name, a claim or a word quoted by a diagnostic may hold bytes
+      // that are not UTF-8: they are written as U+FFFD, so that every file
+      // still gets its verdict object.
+      fmt::print("{}\n", verdict_json(path, header, verdict, diag).dump(-1, ' ', false,
+                                                                         nlohmann::json::error_handler_t::replace));
     } else {
       print_diagnostics(diag, verdict.stopped);
       if (diag.total() > 0 && is_json_path(path))

@@ -67,11 +67,11 @@ std::string verdict_line(const std::string& file, const Header& header, const Ve
     s += fmt::format(" lower-bound={} ({})", verdict.best->steps, verdict.best->name);
     if (verdict.steps >= verdict.best->steps) s += fmt::format(" gap={}", verdict.steps - verdict.best->steps);
   }
-  if (verdict.cost) s += fmt::format(" cost={:g}", *verdict.cost);
+  if (verdict.cost) s += fmt::format(" cost={}", *verdict.cost);
   if (header.claim && header.claim->steps && verdict.claim_steps_holds)
     s += fmt::format(" claim={} {}", *header.claim->steps, *verdict.claim_steps_holds ? "holds" : "fails");
   if (header.claim && header.claim->time && verdict.claim_time_holds)
-    s += fmt::format(" claim-time={:g} {}", *header.claim->time, *verdict.claim_time_holds ? "holds" : "fails");
+    s += fmt::format(" claim-time={} {}", *header.claim->time, *verdict.claim_time_holds ? "holds" : "fails");
   if (verdict.duplicates) s += fmt::format(" waste={}", verdict.duplicates);
   if (verdict.forwarding.analysed && verdict.steps > 0)
     s += " forwarding=" + forwarding_summary(header, verdict.forwarding);

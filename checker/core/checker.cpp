@@ -22,7 +22,7 @@ namespace {
 // Well-formed rules that need the model: one hop per store-and-forward
 // packet, one message per non-combining packet, named messages where the
 // packet's content would otherwise be ambiguous.
-bool transfer_fits_model(const Header& header, const TransferView& t, size_t hop_count, Diagnostics& diag) {
+bool transfer_fits_model(const Header& header, const TransferView& t, uint64_t hop_count, Diagnostics& diag) {
   const Model& model = header.model;
   if (model.switching == Switching::store_and_forward && hop_count != 1) {
     diag.error(t.pos, Property::well_formed,
@@ -119,6 +119,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   Forwarding forwarding(topo, coll,
                         model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
   std::vector<Hop> hops;
+  std::vector<Move> node_list_moves;  // a node list's hops, for the dimension-order check
   MessageRef broadcast_message{0, 0};
   uint32_t serial = 0;  // steps seen, also the stamp of the current step
   StepStats step;
@@ -141,14 +142,22 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       ++serial;
       step = StepStats{0, 0, 0, 0};
     }
-    if (!expand_route(topo, t, hops, diag)) return;
-    if (!transfer_fits_model(header, t, hops.size(), diag)) return;
+    uint64_t hop_count = 0;
+    if (!expand_route(topo, t, hops, hop_count, diag)) return;
+    if (!transfer_fits_model(header, t, hop_count, diag)) return;
     const NodeId to = hops.back().head;
 
     links.use(hops, serial, step.number, t.pos.line, diag);
     if (model.ports == Ports::one_port)
       ports.transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
-    if (model.dimension_ordered()) check_dimension_order(topo, model.routing, hops, t.pos, diag);
+    if (model.dimension_ordered()) {
+      std::span<const Move> moves = t.moves;
+      if (moves.empty()) {
+        hop_moves(topo, hops, node_list_moves);
+        moves = node_list_moves;
+      }
+      check_dimension_order(topo, model.routing, moves, t.pos, diag);
+    }
 
     uint64_t length = 0;
     if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
@@ -161,15 +170,20 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       }
       knowledge.send(t.from, to, carried, step.number, t.pos.line, diag);
       for (const MessageRef& ref : carried) {
-        length += coll.message_length(ref.message);
+        // Distinct messages cannot pass 2^64-1 flits together (the reader
+        // checks their total); a list that names one message many times can.
+        if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) {
+          diag.error({t.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
+          length = UINT64_MAX;
+        }
         forwarding.transfer(t.from, hops[0].channel, to, ref.message, serial, step.number);
       }
     }
     step.longest_packet = std::max(step.longest_packet, length);
     ++step.transfers;
-    step.channels += hops.size();
+    step.channels += hop_count;
     ++verdict.transfers;
-    verdict.hops += hops.size();
+    verdict.hops += hop_count;
   };
 
   // A line the Reader read: false once the checks should stop.
@@ -269,7 +283,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
         verdict.claim_time_holds = *verdict.cost <= *claim.time * (1 + 1e-9) + 1e-9;
         if (!*verdict.claim_time_holds)
           diag.error(header.claim_pos, Property::claim,
-                     fmt::format("the schedule takes time {:g}, more than the {:g} it claims", *verdict.cost,
+                     fmt::format("the schedule takes time {}, more than the {} it claims", *verdict.cost,
                                  *claim.time));
       }
     }

@@ -1,13 +1,14 @@
-// Dimension order: one scan of a path's ports.
+// Dimension order: one scan of a path's moves.
 #include "dimension_order.hpp"
 
 #include <fmt/format.h>
 
 namespace schedcheck {
 
-void check_dimension_order(const Topology& topology, Routing routing, const std::vector<Hop>& hops,
+void check_dimension_order(const Topology& topology, Routing routing, std::span<const Move> moves,
                            SourcePos transfer_pos, Diagnostics& diagnostics) {
-  uint32_t dim = 0, run = 0;
+  uint32_t dim = 0;
+  uint64_t run = 0;  // hops so far along `dim`; the route's total fits, so this cannot wrap
   bool negative = false;
   uint32_t run_col = 0;
   auto check_run = [&]() {
@@ -20,28 +21,25 @@ void check_dimension_order(const Topology& topology, Routing routing, const std:
                                   run, dim + 1, n, n / 2));
     return false;
   };
-  for (const Hop& hop : hops) {
-    const uint32_t port = topology.channel_port(hop.channel);
-    const uint32_t d = port / 2;
-    const bool neg = port % 2 != 0;
-    if (run > 0 && d == dim && neg != negative) {
-      diagnostics.error({transfer_pos.line, hop.col}, Property::dimension_order,
-                        fmt::format("path reverses direction in dimension {}", d + 1));
+  for (const Move& move : moves) {
+    if (run > 0 && move.dim == dim && move.negative != negative) {
+      diagnostics.error({transfer_pos.line, move.col}, Property::dimension_order,
+                        fmt::format("path reverses direction in dimension {}", dim + 1));
       return;
     }
-    if (run > 0 && d < dim) {
-      diagnostics.error({transfer_pos.line, hop.col}, Property::dimension_order,
-                        fmt::format("path turns back to dimension {} after dimension {}", d + 1, dim + 1));
+    if (run > 0 && move.dim < dim) {
+      diagnostics.error({transfer_pos.line, move.col}, Property::dimension_order,
+                        fmt::format("path turns back to dimension {} after dimension {}", move.dim + 1, dim + 1));
       return;
     }
-    if (run == 0 || d != dim) {
+    if (run == 0 || move.dim != dim) {
       if (!check_run()) return;
-      dim = d;
-      negative = neg;
+      dim = move.dim;
+      negative = move.negative;
       run = 0;
-      run_col = hop.col;
+      run_col = move.col;
     }
-    ++run;
+    run += move.count;
   }
   check_run();
 }

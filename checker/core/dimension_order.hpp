@@ -2,18 +2,19 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
+#include <span>
 
 #include "diagnostic.hpp"
 #include "model.hpp"
-#include "route.hpp"
+#include "schedule.hpp"
 #include "topology.hpp"
 
 namespace schedcheck {
 
-// Checks one path of a grid topology; with Routing::dimension_order_shorter it
-// also requires at most floor(n/2) hops in each dimension of size n on a torus.
-void check_dimension_order(const Topology& topology, Routing routing, const std::vector<Hop>& hops,
+// Checks one path of a grid topology, given as its moves (a node list as
+// one move per hop); with Routing::dimension_order_shorter it also requires
+// at most floor(n/2) hops in each dimension of size n on a torus.
+void check_dimension_order(const Topology& topology, Routing routing, std::span<const Move> moves,
                            SourcePos transfer_pos, Diagnostics& diagnostics);
 
 }  // namespace schedcheck

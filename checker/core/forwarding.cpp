@@ -48,15 +48,18 @@ std::string Forwarding::direction_name(uint32_t direction) const {
 std::string Forwarding::mask_names(uint32_t mask) const {
   if (mask == 0) return "nothing";
   std::string s;
-  for (uint32_t d = 0; d < directions_; ++d)
-    if (mask >> d & 1U) s += (s.empty() ? "" : " ") + direction_name(d);
+  for (uint32_t d = 0; d < directions_; ++d) {
+    if (!(mask >> d & 1U)) continue;
+    if (!s.empty()) s += ' ';
+    s += direction_name(d);
+  }
   return s;
 }
 
 std::string Forwarding::from_names(uint32_t sides) const {
   std::string s;
   for (uint32_t in = 0; in < directions_; ++in)
-    if (sides >> in & 1U) s += (s.empty() ? "" : " and ") + direction_name(in ^ 1U);
+    if (sides >> in & 1U) s.append(s.empty() ? "" : " and ").append(direction_name(in ^ 1U));
   return s;
 }
 

@@ -39,6 +39,8 @@ uint64_t Knowledge::send_all_held(NodeId from, NodeId to) {
   queued_row_to_.push_back(to);
   const uint64_t* row = &rows_[size_t{from} * words_];
   queued_rows_.insert(queued_rows_.end(), row, row + words_);
+  // Distinct messages: the reader has checked that all of them together
+  // stay within 2^64-1 flits, so the sum cannot wrap.
   uint64_t length = 0;
   for (size_t w = 0; w < words_; ++w) {
     if (collective_.lengths.empty()) {

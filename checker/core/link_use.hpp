@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <unordered_set>
 #include <vector>
 
 #include "diagnostic.hpp"
@@ -21,6 +22,9 @@ class LinkUse {
     __builtin_prefetch(use_.data() + std::min(size_t{channel}, use_.size() - 1), 1);
   }
   // `step_serial` grows by one per step, so no per-step clearing is needed.
+  // A transfer that reuses a channel is reported once for that channel, at
+  // its first reuse: a path round a cycle k times gives one error per
+  // channel of the cycle, whatever k is.
   void use(const std::vector<Hop>& hops, uint32_t step_serial, uint32_t step_number, uint32_t line,
            Diagnostics& diagnostics);
 
@@ -32,6 +36,7 @@ class LinkUse {
     uint32_t line;   // line of that use
   };
   std::vector<Use> use_;
+  std::unordered_set<ChannelId> reported_;  // this transfer's reused channels: filled only on errors
 };
 
 }  // namespace schedcheck

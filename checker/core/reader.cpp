@@ -42,18 +42,25 @@ struct Reader::Cursor {
     while (at < end && *at != ' ' && *at != '\t' && *at != '#') ++at;
     return {start, static_cast<size_t>(at - start)};
   }
-  // A decimal number; more than 19 digits saturate to UINT64_MAX, which every
-  // caller rejects as out of range.
+  // A decimal number. One above 2^64-1 reads as UINT64_MAX: a caller with a
+  // smaller range rejects it as out of that range, and one without asks
+  // too_large().
   bool digits(uint64_t& value) {
     const char* start = at;
     uint64_t v = 0;
+    bool over = false;
     while (at < end && static_cast<unsigned char>(*at - '0') < 10) {
-      v = at - start < 19 ? v * 10 + static_cast<uint64_t>(*at - '0') : UINT64_MAX;
+      const auto d = static_cast<uint64_t>(*at - '0');
+      over = over || v > (UINT64_MAX - d) / 10;
+      v = v * 10 + d;
       ++at;
     }
-    value = v;
+    value = over ? UINT64_MAX : v;
+    last_too_large = over;
     return at > start;
   }
+  bool too_large() const { return last_too_large; }
+  bool last_too_large = false;
 };
 
 namespace {
@@ -62,6 +69,18 @@ bool parse_number(std::string_view text, uint64_t& value) {
   if (text.empty()) return false;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   return ec == std::errc{} && end == text.data() + text.size();
+}
+
+// Every number of the format is at most 2^64-1 (format.md section 1).
+constexpr std::string_view number_range = "numbers are at most 2^64-1 = 18446744073709551615";
+
+// The message for a word that should have been a whole number: `expected`,
+// or the range when it is one, only too large.
+std::string number_error(std::string_view word, std::string_view expected) {
+  const bool all_digits = !word.empty() && std::all_of(word.begin(), word.end(), [](char ch) {
+    return ch >= '0' && ch <= '9';
+  });
+  return all_digits ? fmt::format("number {} is out of range ({})", word, number_range) : std::string(expected);
 }
 
 bool parse_real(std::string_view text, double& value) {
@@ -348,6 +367,7 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
   }
   const uint32_t nodes = header.topology->node_count();
   bool have_root = false;
+  SourcePos lengths_pos;
   std::vector<std::string_view> keys_seen;
   while (!c.at_end()) {
     const SourcePos pos = c.pos();
@@ -379,19 +399,23 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
       }
       coll.parts = static_cast<uint32_t>(parts);
     } else if (key == "length") {
+      lengths_pos = pos;
       c.skip_space();
       const SourcePos lpos = c.pos();
-      if (!parse_number(c.word(), coll.length)) {
-        diag_.error(lpos, Property::syntax, "expected a message length in flits");
+      const std::string_view w = c.word();
+      if (!parse_number(w, coll.length)) {
+        diag_.error(lpos, Property::syntax, number_error(w, "expected a message length in flits"));
         return false;
       }
     } else if (key == "lengths") {
+      lengths_pos = pos;
       coll.lengths.clear();
       while (!c.at_end() && c.peek() >= '0' && c.peek() <= '9') {
         uint64_t len = 0;
         const SourcePos lpos = c.pos();
-        if (!parse_number(c.word(), len)) {
-          diag_.error(lpos, Property::syntax, "expected a message length in flits");
+        const std::string_view w = c.word();
+        if (!parse_number(w, len)) {
+          diag_.error(lpos, Property::syntax, number_error(w, "expected a message length in flits"));
           return false;
         }
         coll.lengths.push_back(len);
@@ -415,6 +439,16 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
                 fmt::format("{} needs its {}", kind, coll.kind == CollectiveKind::broadcast ? "source" : "root"));
     return false;
   }
+  // Any packet's length is a sum of distinct messages' lengths: with the
+  // total in range, no such sum wraps.
+  uint64_t total = 0;
+  bool over = false;
+  for (MessageId m = 0; m < coll.message_count(nodes); ++m)
+    over = over || __builtin_add_overflow(total, coll.message_length(m), &total);
+  if (over) {
+    diag_.error(lengths_pos, Property::syntax, "the messages' lengths add up to more than 2^64-1 flits");
+    return false;
+  }
   return true;
 }
 
@@ -431,8 +465,13 @@ bool Reader::parse_cost(Header& header, Cursor& c) {
       diag_.error(pos, Property::syntax, fmt::format("expected ts=NUMBER or tl=NUMBER, got '{}'", w));
       return false;
     }
+    bool& seen = key == "ts" ? ts : tl;
+    if (seen) {
+      diag_.error(pos, Property::syntax, fmt::format("'{}' given twice", key));
+      return false;
+    }
+    seen = true;
     (key == "ts" ? cost.ts : cost.tl) = value;
-    (key == "ts" ? ts : tl) = true;
   }
   if (!ts || !tl) {
     diag_.error(c.pos(), Property::syntax, "the cost line needs both ts= and tl=");
@@ -454,10 +493,19 @@ bool Reader::parse_claim(Header& header, Cursor& c) {
       return false;
     }
     const std::string_view key = w.substr(0, eq), value = w.substr(eq + 1);
+    const bool repeated = (key == "steps" && claim.steps) || (key == "time" && claim.time) ||
+                          (key == "name" && !claim.name.empty()) ||
+                          std::any_of(claim.params.begin(), claim.params.end(),
+                                      [&](const auto& kv) { return kv.first == key; });
+    if (repeated) {
+      diag_.error(pos, Property::syntax, fmt::format("'{}' given twice", key));
+      return false;
+    }
     if (key == "steps") {
       uint64_t steps = 0;
       if (!parse_number(value, steps)) {
-        diag_.error(pos, Property::syntax, fmt::format("claim steps= needs a whole number, got '{}'", value));
+        diag_.error(pos, Property::syntax,
+                    number_error(value, fmt::format("claim steps= needs a whole number, got '{}'", value)));
         return false;
       }
       claim.steps = steps;
@@ -561,7 +609,8 @@ bool Reader::message(Cursor& c, MessageId& out) {
     }
     if (part >= coll.parts) {
       diag_.error(part_pos, Property::well_formed,
-                  fmt::format("part {} does not exist: the collective has {} part(s) per message", part, coll.parts));
+                  fmt::format("part {} does not exist: the collective has {} part(s) per message", c.since(part_pos),
+                              coll.parts));
       return false;
     }
   }
@@ -635,6 +684,10 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     uint64_t number = 0;
     if (!c.digits(number) || !c.at_end()) {
       diag_.error(num_pos, Property::syntax, "expected 'step N' with a whole number N");
+      return false;
+    }
+    if (c.too_large()) {
+      diag_.error(num_pos, Property::syntax, number_error(c.since(num_pos), ""));
       return false;
     }
     if (!header_->model.step_synchronous()) {
@@ -722,7 +775,7 @@ bool Reader::fast_transfer_line(const Cursor& c, SourcePos& pos, NodeId& from, s
       ++p;
       if (!number(count) || count == 0) return decline();
     }
-    moves.push_back({dim - 1, negative, count, move_col});
+    moves.push_back({count, move_col, static_cast<uint16_t>(dim - 1), negative});
   }
   if (moves.size() == moves_before) return false;
   if (end - p >= 3 && p[0] == ' ' && p[1] == ':' && p[2] == ' ') {
@@ -763,10 +816,16 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
         diag_.error(c.pos_at(col), Property::syntax, "expected a move like +1, -2 or +1*3");
         return false;
       }
+      const std::string_view dim_text = c.since(c.pos_at(col + 1));
       if (c.peek() == '*') {
         ++c.at;
+        const SourcePos count_pos = c.pos();
         if (!c.digits(count) || count == 0) {
           diag_.error(c.pos_at(col), Property::syntax, "expected a positive repeat count after '*'");
+          return false;
+        }
+        if (c.too_large()) {
+          diag_.error(count_pos, Property::syntax, number_error(c.since(count_pos), ""));
           return false;
         }
       }
@@ -778,7 +837,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       }
       if (dim == 0 || dim > dims_) {
         diag_.error(c.pos_at(col), Property::well_formed,
-                    fmt::format("dimension {} does not exist in {} (dimensions 1..{})", dim, topo.describe(),
+                    fmt::format("dimension {} does not exist in {} (dimensions 1..{})", dim_text, topo.describe(),
                                 topo.dimensions()));
         return false;
       }
@@ -786,8 +845,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
         diag_.error(c.pos_at(col), Property::syntax, "a route is either moves or a node list, not both");
         return false;
       }
-      out.moves.push_back({static_cast<uint32_t>(dim - 1), ch == '-',
-                           count > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(count), col});
+      out.moves.push_back({count, col, static_cast<uint16_t>(dim - 1), ch == '-'});
     } else if (ch == '>') {
       ++c.at;
       c.skip_space();
@@ -830,8 +888,13 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     ++c.at;
     c.skip_space();
     uint64_t t = 0;
+    const SourcePos time_pos = c.pos();
     if (!c.digits(t)) {
-      diag_.error(c.pos(), Property::syntax, "expected a dispatch time after '@'");
+      diag_.error(time_pos, Property::syntax, "expected a dispatch time after '@'");
+      return false;
+    }
+    if (c.too_large()) {
+      diag_.error(time_pos, Property::syntax, number_error(c.since(time_pos), ""));
       return false;
     }
     out.time = t;

@@ -10,16 +10,32 @@ std::string channel_name(const Topology& topology, ChannelId channel) {
                      topology.node_name(topology.channel_head(channel)));
 }
 
+void hop_moves(const Topology& topology, const std::vector<Hop>& hops, std::vector<Move>& moves) {
+  moves.clear();
+  for (const Hop& hop : hops) {
+    const uint32_t port = topology.channel_port(hop.channel);  // 2 * dimension + (negative ? 1 : 0)
+    moves.push_back({1, hop.col, static_cast<uint16_t>(port / 2), port % 2 != 0});
+  }
+}
+
 bool expand_any_route(const Topology& topology, const TransferView& transfer, std::vector<Hop>& hops,
-                      Diagnostics& diagnostics) {
+                      uint64_t& hop_count, Diagnostics& diagnostics) {
   hops.clear();
+  hop_count = 0;
   NodeId at = transfer.from;
   const uint32_t line = transfer.pos.line;
   for (const Move& move : transfer.moves) {
-    // A path longer than the channel count necessarily repeats a channel;
-    // stopping there keeps a huge repeat count from costing time or memory.
-    const uint64_t limit = move.count > 1 ? uint64_t{topology.channel_slots()} + 1 : 1;
-    const uint64_t count = move.count < limit ? move.count : limit;
+    if (__builtin_add_overflow(hop_count, move.count, &hop_count)) {
+      diagnostics.error({line, move.col}, Property::well_formed, "the path has more than 2^64-1 hops");
+      return false;
+    }
+    // A move round a dimension of size n uses its n channels in turn, and by
+    // the end of its second lap it has reused every one of them; later laps
+    // add nothing but hops, so they are left out. A move along a mesh leaves
+    // it within n hops.
+    uint64_t count = move.count;
+    const uint64_t n = topology.size(move.dim);
+    if (topology.wraps() && count > 2 * n) count = 2 * n + (count - 2 * n) % n;
     for (uint64_t i = 0; i < count; ++i) {
       NodeId head = no_node;
       const ChannelId c = topology.grid_step(at, move.dim, move.negative, head);
@@ -43,6 +59,7 @@ bool expand_any_route(const Topology& topology, const TransferView& transfer, st
     }
     at = next.node;
     hops.push_back({c, at, next.col});
+    ++hop_count;
   }
   return true;
 }

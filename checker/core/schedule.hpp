@@ -41,11 +41,13 @@ struct Header {
 };
 
 // A grid move: `count` hops along dimension `dim` (0-based) in one direction.
+// The count is a user's number, up to 2^64-1: round a torus a huge count
+// still ends at a definite node.
 struct Move {
-  uint32_t dim;
-  bool negative;
-  uint32_t count;
+  uint64_t count;
   uint32_t col;
+  uint16_t dim;
+  bool negative;
 };
 
 struct PathNode {

@@ -31,12 +31,13 @@ std::string header_text(const Header& header, NodeNaming naming) {
     for (uint64_t l : c.lengths) s += fmt::format(" {}", l);
   }
   s += '\n';
-  if (header.cost) s += fmt::format("cost ts={:g} tl={:g}\n", header.cost->ts, header.cost->tl);
+  // Shortest round-trip form: read back, every real is the same double.
+  if (header.cost) s += fmt::format("cost ts={} tl={}\n", header.cost->ts, header.cost->tl);
   if (header.claim) {
     const Claim& claim = *header.claim;
     s += "claim";
     if (claim.steps) s += fmt::format(" steps={}", *claim.steps);
-    if (claim.time) s += fmt::format(" time={:g}", *claim.time);
+    if (claim.time) s += fmt::format(" time={}", *claim.time);
     if (!claim.name.empty()) s += fmt::format(" name={}", claim.name);
     for (auto& [key, value] : claim.params) s += fmt::format(" {}={}", key, value);
     s += '\n';
@@ -52,8 +53,10 @@ void append_transfer(std::string& out, const Header& header, const Transfer& t, 
     const Move& m = t.moves[i];
     uint64_t count = 0;
     size_t j = i;
-    for (; j < t.moves.size() && t.moves[j].dim == m.dim && t.moves[j].negative == m.negative; ++j)
-      count += t.moves[j].count;
+    for (uint64_t sum = 0; j < t.moves.size() && t.moves[j].dim == m.dim && t.moves[j].negative == m.negative; ++j) {
+      if (__builtin_add_overflow(count, t.moves[j].count, &sum)) break;  // the rest starts a move of its own
+      count = sum;
+    }
     out += fmt::format(" {}{}", m.negative ? '-' : '+', m.dim + 1);
     if (count > 1) out += fmt::format("*{}", count);
     i = j;

@@ -41,6 +41,7 @@ class Topology {
   uint32_t size(uint32_t dim) const { return sizes_[dim]; }
   const std::vector<uint32_t>& sizes() const { return sizes_; }
   const std::vector<NodeId>& parents() const { return parents_; }
+  const std::vector<std::pair<NodeId, NodeId>>& edges() const { return edges_; }  // graphs only, as given
 
   // Channel ids run over [0, channel_slots()); on a mesh some slots are not
   // links (the moves off the border), see channel_exists.

@@ -72,13 +72,13 @@ inline std::string first_message(const Diagnostics& diagnostics) {
 
 // A transfer along grid moves, as the reader would produce it: each move is
 // (signed 1-based dimension, count), and moves sit at columns 10, 20, 30, ...
-inline Transfer moves_transfer(NodeId from, std::vector<std::pair<int, uint32_t>> moves, uint32_t line = 1) {
+inline Transfer moves_transfer(NodeId from, std::vector<std::pair<int, uint64_t>> moves, uint32_t line = 1) {
   Transfer t;
   t.pos = {line, 3};
   t.from = from;
   uint32_t col = 10;
   for (auto [signed_dim, count] : moves) {
-    t.moves.push_back({static_cast<uint32_t>((signed_dim < 0 ? -signed_dim : signed_dim) - 1), signed_dim < 0, count, col});
+    t.moves.push_back({count, col, static_cast<uint16_t>((signed_dim < 0 ? -signed_dim : signed_dim) - 1), signed_dim < 0});
     col += 10;
   }
   return t;
@@ -100,8 +100,9 @@ inline Transfer path_transfer(NodeId from, std::vector<NodeId> nodes, uint32_t l
 // The hops of a transfer that the test relies on being a valid route.
 inline std::vector<Hop> hops_of(const Topology& topology, const Transfer& transfer) {
   std::vector<Hop> hops;
+  uint64_t hop_count = 0;
   Diagnostics diagnostics("route");
-  REQUIRE(expand_route(topology, transfer, hops, diagnostics));
+  REQUIRE(expand_route(topology, transfer, hops, hop_count, diagnostics));
   return hops;
 }
 

@@ -14,7 +14,9 @@ using test::path_transfer;
 // The diagnostics of one path under `routing`, as property@line:col.
 std::string order_errors(const Topology& t, Routing routing, const Transfer& transfer, std::string* message = nullptr) {
   Diagnostics diag("t");
-  check_dimension_order(t, routing, hops_of(t, transfer), transfer.pos, diag);
+  std::vector<Move> moves = transfer.moves;
+  if (moves.empty()) hop_moves(t, hops_of(t, transfer), moves);
+  check_dimension_order(t, routing, moves, transfer.pos, diag);
   if (message) *message = test::first_message(diag);
   return test::tags(diag);
 }

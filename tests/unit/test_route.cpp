@@ -15,8 +15,9 @@ TEST_CASE("moves: each hop names its channel, the node it reaches and the move's
   const Topology t = grid(TopologyKind::torus, {3, 3});
   Diagnostics diag("t");
   std::vector<Hop> hops;
+  uint64_t count = 0;
   // (0,0) +1*2 -2: (1,0), (2,0), then -2 wraps to (2,2).
-  REQUIRE(expand_route(t, moves_transfer(0, {{1, 2}, {-2, 1}}), hops, diag));
+  REQUIRE(expand_route(t, moves_transfer(0, {{1, 2}, {-2, 1}}), hops, count, diag));
   REQUIRE(hops.size() == 3);
   CHECK(hops[0].head == t.node_at({1, 0}));
   CHECK(hops[1].head == t.node_at({2, 0}));
@@ -35,8 +36,9 @@ TEST_CASE("moves: the hops vector is refilled, not appended to") {
   const Topology t = grid(TopologyKind::ring, {8});
   Diagnostics diag("t");
   std::vector<Hop> hops;
-  REQUIRE(expand_route(t, moves_transfer(0, {{1, 3}}), hops, diag));
-  REQUIRE(expand_route(t, moves_transfer(5, {{-1, 1}}), hops, diag));
+  uint64_t count = 0;
+  REQUIRE(expand_route(t, moves_transfer(0, {{1, 3}}), hops, count, diag));
+  REQUIRE(expand_route(t, moves_transfer(5, {{-1, 1}}), hops, count, diag));
   REQUIRE(hops.size() == 1);
   CHECK(hops[0].head == 4);
 }
@@ -45,44 +47,78 @@ TEST_CASE("moves: leaving a mesh is not a link, also in the middle of a repeated
   const Topology t = grid(TopologyKind::mesh, {3, 3});
   Diagnostics diag("t");
   std::vector<Hop> hops;
-  CHECK_FALSE(expand_route(t, moves_transfer(t.node_at({2, 0}), {{1, 1}}, 7), hops, diag));
+  uint64_t count = 0;
+  CHECK_FALSE(expand_route(t, moves_transfer(t.node_at({2, 0}), {{1, 1}}, 7), hops, count, diag));
   CHECK(test::tags(diag) == "well-formed@7:10");
   CHECK(test::first_message(diag) == "move +1 from (2,0) leaves the mesh 3x3 (not a link)");
 
   Diagnostics diag2("t");
   // +2 is fine, +1*3 runs off the border on its third hop.
-  CHECK_FALSE(expand_route(t, moves_transfer(0, {{2, 1}, {1, 3}}, 8), hops, diag2));
+  CHECK_FALSE(expand_route(t, moves_transfer(0, {{2, 1}, {1, 3}}, 8), hops, count, diag2));
   CHECK(test::tags(diag2) == "well-formed@8:20");
   CHECK(test::first_message(diag2).find("from (2,1)") != std::string::npos);
 
   // The same moves wrap on a torus.
   const Topology torus = grid(TopologyKind::torus, {3, 3});
   Diagnostics diag3("t");
-  CHECK(expand_route(torus, moves_transfer(0, {{2, 1}, {1, 3}}), hops, diag3));
+  CHECK(expand_route(torus, moves_transfer(0, {{2, 1}, {1, 3}}), hops, count, diag3));
   CHECK(hops.back().head == torus.node_at({0, 1}));
 }
 
-TEST_CASE("moves: a huge repeat count stops after more hops than there are channels") {
+TEST_CASE("moves: a huge repeat count round a torus keeps its true length and last node") {
   const Topology t = grid(TopologyKind::ring, {4});
   Diagnostics diag("t");
   std::vector<Hop> hops;
-  REQUIRE(expand_route(t, moves_transfer(0, {{1, 4000000000u}}), hops, diag));
-  // Enough to repeat a channel, which link-disjoint then reports.
-  CHECK(hops.size() > t.channel_slots());
-  CHECK(hops.size() <= t.channel_slots() + 1);
+  uint64_t count = 0;
+  REQUIRE(expand_route(t, moves_transfer(0, {{1, 4000000000u}}), hops, count, diag));
+  CHECK(count == 4000000000u);
+  CHECK(hops.back().head == 0);  // whole laps
+  // Enough hops to repeat a channel, which link-disjoint then reports, and no more than two laps.
+  CHECK(hops.size() > 4);
+  CHECK(hops.size() <= 8);
+  CHECK(hops[4].channel == hops[0].channel);
+
+  // Nine hops round a ring of 3 end where they started, not after seven.
+  const Topology ring3 = grid(TopologyKind::ring, {3});
+  REQUIRE(expand_route(ring3, moves_transfer(0, {{1, 9}}), hops, count, diag));
+  CHECK(count == 9);
+  CHECK(hops.back().head == 0);
+  REQUIRE(expand_route(ring3, moves_transfer(0, {{-1, 8}}), hops, count, diag));
+  CHECK(count == 8);
+  CHECK(hops.back().head == 1);  // 0 - 8 = 1 mod 3
+  // 2^64 - 1 = 0 mod 3; the count is exact up to there.
+  REQUIRE(expand_route(ring3, moves_transfer(1, {{1, UINT64_MAX}}), hops, count, diag));
+  CHECK(count == UINT64_MAX);
+  CHECK(hops.back().head == 1);
+  CHECK(diag.total() == 0);
+
+  // Past 2^64-1 hops in all the path is refused, not wrapped.
+  CHECK_FALSE(expand_route(ring3, moves_transfer(0, {{1, UINT64_MAX}, {-1, 1}}, 5), hops, count, diag));
+  CHECK(test::tags(diag) == "well-formed@5:20");
+  CHECK(test::first_message(diag) == "the path has more than 2^64-1 hops");
+}
+
+TEST_CASE("moves: a huge repeat count along a mesh leaves it") {
+  const Topology t = grid(TopologyKind::path, {5});
+  Diagnostics diag("t");
+  std::vector<Hop> hops;
+  uint64_t count = 0;
+  CHECK_FALSE(expand_route(t, moves_transfer(1, {{1, UINT64_MAX}}, 3), hops, count, diag));
+  CHECK(test::first_message(diag) == "move +1 from 4 leaves the path 5 (not a link)");
 }
 
 TEST_CASE("node lists: each step must be a link") {
   const Topology t = grid(TopologyKind::ring, {8});
   Diagnostics diag("t");
   std::vector<Hop> hops;
-  REQUIRE(expand_route(t, path_transfer(0, {7, 6, 5}), hops, diag));
+  uint64_t count = 0;
+  REQUIRE(expand_route(t, path_transfer(0, {7, 6, 5}), hops, count, diag));
   REQUIRE(hops.size() == 3);
   CHECK(hops[2].head == 5);
   CHECK(channel_name(t, hops[0].channel) == "0->7");
   CHECK(hops[1].col == 20);
 
-  CHECK_FALSE(expand_route(t, path_transfer(0, {1, 3}, 4), hops, diag));
+  CHECK_FALSE(expand_route(t, path_transfer(0, {1, 3}, 4), hops, count, diag));
   CHECK(test::tags(diag) == "well-formed@4:20");
   CHECK(test::first_message(diag) == "1 -> 3 is not a link of the ring 8");
 }
@@ -91,16 +127,17 @@ TEST_CASE("node lists: trees and graphs") {
   const Topology tree = must(Topology::tree({no_node, 0, 0, 1}));
   Diagnostics diag("t");
   std::vector<Hop> hops;
-  REQUIRE(expand_route(tree, path_transfer(3, {1, 0, 2}), hops, diag));
+  uint64_t count = 0;
+  REQUIRE(expand_route(tree, path_transfer(3, {1, 0, 2}), hops, count, diag));
   CHECK(hops.size() == 3);
   CHECK(channel_name(tree, hops[1].channel) == "1->0");
-  CHECK_FALSE(expand_route(tree, path_transfer(2, {3}), hops, diag));  // siblings' child: no edge
+  CHECK_FALSE(expand_route(tree, path_transfer(2, {3}), hops, count, diag));  // siblings' child: no edge
   CHECK(test::tags(diag) == "well-formed@1:10");
 
   const Topology graph = must(Topology::graph(3, {{0, 2}}));
   Diagnostics diag2("t");
-  REQUIRE(expand_route(graph, path_transfer(2, {0}), hops, diag2));
-  CHECK_FALSE(expand_route(graph, path_transfer(0, {1}), hops, diag2));
+  REQUIRE(expand_route(graph, path_transfer(2, {0}), hops, count, diag2));
+  CHECK_FALSE(expand_route(graph, path_transfer(0, {1}), hops, count, diag2));
   CHECK(diag2.total() == 1);
 }
 
@@ -108,10 +145,11 @@ TEST_CASE("node lists on a grid with parallel channels take the + channel") {
   const Topology t = grid(TopologyKind::ring, {2});
   Diagnostics diag("t");
   std::vector<Hop> by_list, by_move;
-  REQUIRE(expand_route(t, path_transfer(0, {1}), by_list, diag));
-  REQUIRE(expand_route(t, moves_transfer(0, {{1, 1}}), by_move, diag));
+  uint64_t count = 0;
+  REQUIRE(expand_route(t, path_transfer(0, {1}), by_list, count, diag));
+  REQUIRE(expand_route(t, moves_transfer(0, {{1, 1}}), by_move, count, diag));
   CHECK(by_list[0].channel == by_move[0].channel);
-  REQUIRE(expand_route(t, moves_transfer(0, {{-1, 1}}), by_move, diag));
+  REQUIRE(expand_route(t, moves_transfer(0, {{-1, 1}}), by_move, count, diag));
   CHECK(by_list[0].channel != by_move[0].channel);
 }
 

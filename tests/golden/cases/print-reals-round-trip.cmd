@@ -1,0 +1,2 @@
+# Reals are printed in their shortest form that reads back to the same number.
+print tests/corpus/property/claim-time-close-reals.sched
