@@ -51,6 +51,10 @@ bool LineSource::fill() {
 }
 
 bool LineSource::next_slow(std::string_view& line) {
+  if (line_number_ >= max_lines) {
+    error_ = "more than 4294967294 lines";
+    return false;
+  }
   if (fd_ < 0) {
     if (text_.empty()) return false;
     const size_t nl = text_.find('\n');

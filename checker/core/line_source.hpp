@@ -23,7 +23,7 @@ class LineSource {
   // The common case, a whole line already in the buffer, is inline: it runs
   // once per line of files with tens of millions of lines.
   bool next(std::string_view& line) {
-    if (fd_ >= 0 && begin_ < end_) {
+    if (fd_ >= 0 && begin_ < end_ && line_number_ < max_lines) {
       const char* start = buffer_.data() + begin_;
       if (const void* nl = std::memchr(start, '\n', end_ - begin_)) {
         const auto* stop = static_cast<const char*>(nl);
@@ -47,6 +47,8 @@ class LineSource {
 
   static constexpr size_t initial_chunk = size_t{1} << 20;
   static constexpr size_t max_line = size_t{256} << 20;
+  // Line numbers are 32 bits; past this a file is refused, not numbered wrong.
+  static constexpr uint32_t max_lines = UINT32_MAX - 1;
 
   int fd_;
   std::string_view text_;  // when reading from memory
