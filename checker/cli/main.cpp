@@ -206,20 +206,21 @@ int run_bound(const Arguments& args) {
     j["collective"] = kind;
     j["nodes"] = header.topology->node_count();
     nlohmann::json list = nlohmann::json::array();
-    for (const LowerBound& b : bounds) list.push_back(bound_json(b));
+    for (const LowerBound& b : bounds) list.push_back(bound_json(b, header.model));
     j["lower_bounds"] = list;
-    if (best) j["lower_bound"] = {{"name", best->name}, {"steps", best->steps}};
+    if (best) j["lower_bound"] = {{"name", best->name}, {measure_name(header.model), best->steps}};
     fmt::print("{}\n", j.dump());
     return exit_verified;
   }
   fmt::print(stderr, "lower bounds for {} on {} (P = {}), {}:\n", kind, header.topology->describe(),
              header.topology->node_count(), describe(header.model));
+  const char* unit = header.model.step_synchronous() ? "steps" : "time units";
   for (const LowerBound& b : bounds)
-    fmt::print(stderr, "  {} = {} steps  [{}]\n    formula: {}\n    why: {}\n", b.name, b.steps, b.source,
+    fmt::print(stderr, "  {} = {} {}  [{}]\n    formula: {}\n    why: {}\n", b.name, b.steps, unit, b.source,
                b.formula, b.argument);
   if (best)
-    fmt::print("BOUND {} on {}, {}: {} steps ({})\n", kind, header.topology->describe(), describe(header.model),
-               best->steps, best->name);
+    fmt::print("BOUND {} on {}, {}: {} {} ({})\n", kind, header.topology->describe(), describe(header.model),
+               best->steps, unit, best->name);
   else
     fmt::print("BOUND {} on {}, {}: no lower bound applies\n", kind, header.topology->describe(),
                describe(header.model));

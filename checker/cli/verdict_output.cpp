@@ -1,14 +1,18 @@
 // Verdict output: text and JSON renderings of a Verdict.
 #include "verdict_output.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace schedcheck::cli {
 
 int exit_code(const Verdict& verdict, const Diagnostics& diagnostics) {
-  if (diagnostics.has_syntax_errors() || !verdict.header_ok || !verdict.checked) return 2;
+  if (diagnostics.has_syntax_errors() || !verdict.header_ok) return 2;
   return verdict.verified ? 0 : 1;
 }
+
+std::string_view measure_name(const Model& model) { return model.step_synchronous() ? "steps" : "time"; }
 
 namespace {
 
@@ -58,14 +62,13 @@ std::string verdict_line(const std::string& file, const Header& header, const Ve
   const int code = exit_code(verdict, diagnostics);
   if (!verdict.header_ok || diagnostics.has_syntax_errors())
     return fmt::format("ERROR {}: does not parse: {}", file, error_summary(diagnostics));
-  if (!verdict.checked)
-    return fmt::format("ERROR {}: {}: parsed {} transfers, but the flit model's checks are not implemented yet", file,
-                       what(header), verdict.transfers);
-  std::string s = fmt::format("{} {}: {}: steps={}", code == 0 ? "VERIFIED" : "FAILED", file, what(header),
-                              verdict.steps);
+  // The flit model is measured in time units, the others in steps.
+  const uint64_t measured = verdict.time.value_or(verdict.steps);
+  std::string s = fmt::format("{} {}: {}: {}={}", code == 0 ? "VERIFIED" : "FAILED", file, what(header),
+                              measure_name(header.model), measured);
   if (verdict.best) {
     s += fmt::format(" lower-bound={} ({})", verdict.best->steps, verdict.best->name);
-    if (verdict.steps >= verdict.best->steps) s += fmt::format(" gap={}", verdict.steps - verdict.best->steps);
+    if (measured >= verdict.best->steps) s += fmt::format(" gap={}", measured - verdict.best->steps);
   }
   if (verdict.cost) s += fmt::format(" cost={}", *verdict.cost);
   if (header.claim && header.claim->steps && verdict.claim_steps_holds)
@@ -80,9 +83,9 @@ std::string verdict_line(const std::string& file, const Header& header, const Ve
   return s;
 }
 
-nlohmann::json bound_json(const LowerBound& b) {
+nlohmann::json bound_json(const LowerBound& b, const Model& model) {
   return {{"name", b.name}, {"source", b.source}, {"formula", b.formula}, {"argument", b.argument},
-          {"steps", b.steps}};
+          {measure_name(model), b.steps}};
 }
 
 nlohmann::json verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
@@ -93,24 +96,27 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
   j["file"] = file;
   j["verdict"] = code == 0 ? "VERIFIED" : code == 1 ? "FAILED" : "ERROR";
   j["exit_code"] = code;
-  if (verdict.header_ok && !verdict.checked) j["unchecked"] = "the flit model's checks are not implemented yet";
   if (verdict.header_ok) {
     j["topology"] = header.topology->describe();
     j["model"] = describe(header.model);
     j["collective"] = collective_kind_name(header.collective.kind);
-    j["steps"] = verdict.steps;
+    if (header.model.step_synchronous()) j["steps"] = verdict.steps;
     j["transfers"] = verdict.transfers;
     j["hops"] = verdict.hops;
     j["waste"] = verdict.duplicates;
     j["missing"] = verdict.missing;
     json bounds = json::array();
-    for (const LowerBound& b : verdict.bounds) bounds.push_back(bound_json(b));
+    for (const LowerBound& b : verdict.bounds) bounds.push_back(bound_json(b, header.model));
     j["lower_bounds"] = bounds;
     if (verdict.best) {
-      j["lower_bound"] = {{"name", verdict.best->name}, {"steps", verdict.best->steps}};
-      j["gap"] = static_cast<int64_t>(verdict.steps) - static_cast<int64_t>(verdict.best->steps);
+      j["lower_bound"] = {{"name", verdict.best->name}, {measure_name(header.model), verdict.best->steps}};
+      const uint64_t measured = verdict.time.value_or(verdict.steps);
+      const uint64_t best = verdict.best->steps;
+      j["gap"] = measured >= best ? json(measured - best)
+                                  : json(-static_cast<int64_t>(std::min<uint64_t>(best - measured, INT64_MAX)));
     }
     if (verdict.cost) j["cost"] = *verdict.cost;
+    if (verdict.time) j["time"] = *verdict.time;
     if (verdict.forwarding.analysed) {
       const ForwardingReport& f = verdict.forwarding;
       j["forwarding"] = {{"class", to_string(f.kind)},
@@ -138,7 +144,7 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
     json steps = json::array();
     for (const StepStats& s : verdict.per_step)
       steps.push_back({{"step", s.number}, {"transfers", s.transfers}, {"channels", s.channels}});
-    j["per_step"] = steps;
+    if (header.model.step_synchronous()) j["per_step"] = steps;
   }
   json diags = json::array();
   for (const Diagnostic& d : diagnostics.kept())

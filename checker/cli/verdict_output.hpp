@@ -17,6 +17,9 @@ std::string verdict_line(const std::string& file, const Header& header, const Ve
                          const Diagnostics& diagnostics);
 nlohmann::json verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
                             const Diagnostics& diagnostics);
-nlohmann::json bound_json(const LowerBound& bound);
+// What a schedule's length is counted in: "steps", or "time" (flit units) in the flit model.
+std::string_view measure_name(const Model& model);
+// A bound as JSON; its value under the model's measure_name.
+nlohmann::json bound_json(const LowerBound& bound, const Model& model);
 
 }  // namespace schedcheck::cli

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "dimension_order.hpp"
+#include "flit.hpp"
 #include "forwarding.hpp"
 #include "knowledge.hpp"
 #include "link_use.hpp"
@@ -115,7 +116,13 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
 
   LinkUse links(topo);
   PortUse ports(topo);
-  Knowledge knowledge(topo, coll);
+  // The step-synchronous models keep a bit per node and message; the flit
+  // model keeps when each train's channels and ports are busy and when each
+  // message arrives.
+  std::optional<Knowledge> knowledge;
+  std::optional<FlitCheck> flit;
+  if (model.step_synchronous()) knowledge.emplace(topo, coll);
+  else flit.emplace(header);
   Forwarding forwarding(topo, coll,
                         model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
   std::vector<Hop> hops;
@@ -127,48 +134,51 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
 
   auto close_step = [&]() {
     if (serial == 0) return;
-    knowledge.end_step();
-    forwarding.end_step(serial, step.number, knowledge);
+    knowledge->end_step();
+    forwarding.end_step(serial, step.number, *knowledge);
     if (header.cost) cost += header.cost->ts + header.cost->tl * static_cast<double>(step.longest_packet);
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
 
   auto check_transfer = [&](const TransferView& t) {
-    if (!model.step_synchronous()) {
-      ++verdict.transfers;
-      return;  // flit-level checks are not implemented: the verdict says so
-    }
-    if (serial == 0) {  // a transfer before any step line (a syntax error already)
+    if (serial == 0 && !flit) {  // a transfer before any step line (a syntax error already)
       ++serial;
       step = StepStats{0, 0, 0, 0};
     }
     uint64_t hop_count = 0;
     if (!expand_route(topo, t, hops, hop_count, diag)) return;
     if (!transfer_fits_model(header, t, hop_count, diag)) return;
-    const NodeId to = hops.back().head;
-
-    links.use(hops, serial, step.number, t.pos.line, diag);
-    if (model.ports == Ports::one_port)
-      ports.transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
-    if (model.dimension_ordered()) {
+    auto check_order = [&]() {
+      if (!model.dimension_ordered()) return;
       std::span<const Move> moves = t.moves;
       if (moves.empty()) {
         hop_moves(topo, hops, node_list_moves);
         moves = node_list_moves;
       }
       check_dimension_order(topo, model.routing, moves, t.pos, diag);
+    };
+    if (flit) {
+      check_order();
+      flit->transfer(t, hops, diag);
+      return;
     }
+    const NodeId to = hops.back().head;
+
+    links.use(hops, serial, step.number, t.pos.line, diag);
+    if (model.ports == Ports::one_port)
+      ports.transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
+    check_order();
 
     uint64_t length = 0;
     if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
-      length = knowledge.send_all_held(t.from, to);  // combining: everything the sender holds
+      length = knowledge->send_all_held(t.from, to);  // combining: everything the sender holds
     } else {
       std::span<const MessageRef> carried = t.messages;
       if (t.messages.empty()) {
         broadcast_message.col = t.pos.col;
         carried = {&broadcast_message, 1};
       }
-      knowledge.send(t.from, to, carried, step.number, t.pos.line, diag);
+      knowledge->send(t.from, to, carried, step.number, t.pos.line, diag);
       for (const MessageRef& ref : carried) {
         // Distinct messages cannot pass 2^64-1 flits together (the reader
         // checks their total); a list that names one message many times can.
@@ -213,7 +223,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     links.prefetch(channel);
     forwarding.prefetch(from, channel, head);
     for (uint32_t k = block.messages_begin(i); k < block.entries[i].messages_end; ++k)
-      knowledge.prefetch(from, block.messages[k].message);
+      knowledge->prefetch(from, block.messages[k].message);
   };
 
   bool more = take(reader.first_body_line(read));
@@ -244,28 +254,50 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   close_step();
   verdict.steps = serial;
   verdict.bytes = source.bytes_read();
+  if (flit) verdict.time = flit->time();  // so far, when the check stopped early
 
-  if (!model.step_synchronous()) {
-    verdict.checked = false;
-    return verdict;
-  }
   if (verdict.stopped) return verdict;
 
-  verdict.missing = knowledge.check_delivery(header.collective_pos, diag);
-  verdict.duplicates = knowledge.duplicates();
-  if (header.cost) verdict.cost = cost;
-  verdict.forwarding = forwarding.report();
-  if (auto bound = declared_structure_bound(header, verdict.forwarding)) verdict.bounds.push_back(*bound);
+  if (flit) {
+    verdict.missing = flit->finish(diag);
+    verdict.duplicates = flit->duplicates();
+    verdict.transfers = flit->transfers();
+    verdict.hops = flit->hops();
+    if (header.cost)
+      diag.error(header.cost_pos, Property::well_formed,
+                 "the flit model counts time in flit units and takes no cost line");
+  } else {
+    verdict.missing = knowledge->check_delivery(header.collective_pos, diag);
+    verdict.duplicates = knowledge->duplicates();
+    if (header.cost) verdict.cost = cost;
+    verdict.forwarding = forwarding.report();
+    if (auto bound = declared_structure_bound(header, verdict.forwarding)) verdict.bounds.push_back(*bound);
+  }
   if (const LowerBound* best = best_bound(verdict.bounds)) verdict.best = *best;
 
   // A correct schedule below a proven bound means the bound or the model is
   // misapplied: that is worth an error of its own, never a quiet success.
-  if (diag.total() == 0 && verdict.best && verdict.steps < verdict.best->steps) {
+  const uint64_t measured = flit ? *verdict.time : verdict.steps;
+  if (diag.total() == 0 && verdict.best && measured < verdict.best->steps) {
     diag.error(header.model_pos, Property::lower_bound,
-               fmt::format("the schedule delivers in {} steps, below the lower bound {} of {} ({})", verdict.steps,
-                           verdict.best->steps, verdict.best->name, verdict.best->source));
+               fmt::format("the schedule delivers in {} {}, below the lower bound {} of {} ({})", measured,
+                           flit ? "time units" : "steps", verdict.best->steps, verdict.best->name,
+                           verdict.best->source));
   }
-  if (header.claim) {
+  if (header.claim && flit) {
+    const Claim& claim = *header.claim;
+    if (claim.steps)
+      diag.error(header.claim_pos, Property::well_formed,
+                 "the flit model has no steps: claim its time= in flit units instead");
+    if (claim.time) {
+      // Times are whole flit units: the claim holds up to its whole part.
+      verdict.claim_time_holds = *claim.time >= 18446744073709551615.0 ||
+                                 *verdict.time <= static_cast<uint64_t>(*claim.time);
+      if (!*verdict.claim_time_holds)
+        diag.error(header.claim_pos, Property::claim,
+                   fmt::format("the schedule takes time {}, more than the {} it claims", *verdict.time, *claim.time));
+    }
+  } else if (header.claim) {
     const Claim& claim = *header.claim;
     if (claim.steps) {
       verdict.claim_steps_holds = verdict.steps <= *claim.steps;

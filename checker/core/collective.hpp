@@ -47,6 +47,8 @@ struct Collective {
     }
   }
   uint64_t message_length(MessageId m) const;
+  // As diagnostics name a message: its node, and "/part" when there are parts.
+  std::string message_name(const Topology& topology, MessageId m) const;
 
   // Every message starts at exactly one node: the root (broadcast, scatter)
   // or the node it is named after (gossip, gather, concentration).

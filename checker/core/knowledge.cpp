@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "delivery.hpp"
+
 namespace schedcheck {
 
 Knowledge::Knowledge(const Topology& topology, const Collective& collective)
@@ -23,9 +25,7 @@ void Knowledge::send(NodeId from, NodeId to, std::span<const MessageRef> message
                      uint32_t line, Diagnostics& diagnostics) {
   for (const MessageRef& ref : messages) {
     if (!holds(from, ref.message)) {
-      const NodeId named = collective_.message_node(ref.message);
-      std::string name = topology_.node_name(named);
-      if (collective_.parts > 1) name += fmt::format("/{}", collective_.message_part(ref.message));
+      const std::string name = collective_.message_name(topology_, ref.message);
       diagnostics.error({line, ref.col}, Property::causality,
                         fmt::format("node {} sends message {} in step {} but does not hold it at the start of the step",
                                     topology_.node_name(from), name, step_number));
@@ -75,48 +75,25 @@ void Knowledge::end_step() {
 }
 
 uint64_t Knowledge::check_delivery(SourcePos pos, Diagnostics& diagnostics) const {
-  // One diagnostic for the whole property: a broken step can leave thousands
-  // of nodes short, and the first few of them say what went wrong.
-  constexpr uint32_t nodes_named = 5;
-  uint64_t missing = 0;
-  uint32_t short_nodes = 0;
-  std::string named;
-  for (NodeId v = 0; v < topology_.node_count(); ++v) {
-    const Collective::Need need = collective_.need(v);
-    if (need == Collective::Need::nothing) continue;
-    uint64_t missing_here = 0;
-    MessageId first = 0;
-    if (need == Collective::Need::own_message) {
-      first = collective_.message_of(v, 0);
-      missing_here = holds(v, first) ? 0 : 1;
-    } else {
-      // The whole row is needed: compare word by word.
-      const uint64_t* row = &rows_[size_t{v} * words_];
-      for (size_t w = 0; w < words_; ++w) {
-        const uint32_t bits_here = w + 1 < words_ || messages_ % 64 == 0 ? 64 : messages_ % 64;
-        const uint64_t mask = bits_here == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_here) - 1;
-        const uint64_t absent = ~row[w] & mask;
-        if (absent == 0) continue;
-        if (missing_here == 0) first = static_cast<MessageId>(w * 64 + std::countr_zero(absent));
-        missing_here += static_cast<uint64_t>(std::popcount(absent));
-      }
+  return report_delivery(topology_, collective_, pos, diagnostics, [&](NodeId v) {
+    Shortfall s;
+    if (collective_.need(v) == Collective::Need::own_message) {
+      s.first = collective_.message_of(v, 0);
+      s.missing = holds(v, s.first) ? 0 : 1;
+      return s;
     }
-    if (missing_here == 0) continue;
-    missing += missing_here;
-    if (short_nodes++ >= nodes_named) continue;
-    std::string name = topology_.node_name(collective_.message_node(first));
-    if (collective_.parts > 1) name += fmt::format("/{}", collective_.message_part(first));
-    if (!named.empty()) named += ", ";
-    named += missing_here == 1 ? fmt::format("node {} lacks message {}", topology_.node_name(v), name)
-                               : fmt::format("node {} lacks {} messages, first {}", topology_.node_name(v), missing_here, name);
-  }
-  if (short_nodes > 0) {
-    if (short_nodes > nodes_named) named += fmt::format(", and {} more node(s)", short_nodes - nodes_named);
-    diagnostics.error(pos, Property::delivery,
-                      fmt::format("{} node(s) never receive everything the {} requires: {}", short_nodes,
-                                  collective_kind_name(collective_.kind), named));
-  }
-  return missing;
+    // The whole row is needed: compare word by word.
+    const uint64_t* row = &rows_[size_t{v} * words_];
+    for (size_t w = 0; w < words_; ++w) {
+      const uint32_t bits_here = w + 1 < words_ || messages_ % 64 == 0 ? 64 : messages_ % 64;
+      const uint64_t mask = bits_here == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_here) - 1;
+      const uint64_t absent = ~row[w] & mask;
+      if (absent == 0) continue;
+      if (s.missing == 0) s.first = static_cast<MessageId>(w * 64 + std::countr_zero(absent));
+      s.missing += static_cast<uint64_t>(std::popcount(absent));
+    }
+    return s;
+  });
 }
 
 }  // namespace schedcheck

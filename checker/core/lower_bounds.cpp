@@ -49,11 +49,60 @@ std::string degree_symbol(const Topology& topology) {
                                                 : fmt::format("D = {}", topology.max_degree());
 }
 
+uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+
+// The flit model's bounds, in time units (Bhatt et al., Section 1.3): a train
+// of l flits whose destination is delta hops away arrives l + delta - 1
+// units after it leaves at the earliest, and the root's ports pass at most
+// one flit each per unit.
+std::vector<LowerBound> flit_bounds(const Topology& topology, const Model& model, const Collective& collective) {
+  std::vector<LowerBound> out;
+  const std::vector<uint32_t> dist = topology.distances_from(collective.root);
+  const bool broadcast = collective.kind == CollectiveKind::broadcast;
+  const bool to_root = collective.kind != CollectiveKind::scatter && !broadcast;
+  uint64_t farthest = 0, total = 0;
+  uint32_t nearest = UINT32_MAX;
+  NodeId farthest_node = no_node;
+  for (NodeId v = 0; v < topology.node_count(); ++v) {
+    // The message that must cross the network between the root and v.
+    const uint64_t length = collective.message_length(broadcast ? 0 : v);
+    if (v == collective.root || length == 0) continue;
+    if (dist[v] == UINT32_MAX) return {};  // unreachable: delivery fails, no bound to state
+    const uint64_t arrival = saturating_add(length, dist[v] - 1);
+    if (farthest_node == no_node || arrival > farthest) farthest = arrival, farthest_node = v;
+    if (!broadcast) total += length;  // the reader keeps the total within 2^64-1
+    nearest = std::min(nearest, dist[v]);
+  }
+  if (farthest_node == no_node) return out;  // nothing moves
+  const std::string l_symbol = broadcast ? "l" : fmt::format("l_{}", topology.node_name(farthest_node));
+  out.push_back({"flit-message-distance", "Bhatt et al., Section 1.3 (a train moves one link per time unit)",
+                 "max_i (delta_i + l_i - 1)",
+                 fmt::format("the last flit of a train of l flits leaves l - 1 units after the first and needs "
+                             "delta units to cross delta links; node {}: delta = {}, {} = {}: {}",
+                             topology.node_name(farthest_node), dist[farthest_node], l_symbol,
+                             collective.message_length(broadcast ? 0 : farthest_node), farthest),
+                 farthest});
+  if (!broadcast) {
+    const bool one_port = model.ports == Ports::one_port;
+    const uint64_t ports = one_port ? 1 : topology.out_degree(collective.root);
+    const uint64_t stream = saturating_add(ceil_div(total, ports), nearest - 1);
+    out.push_back({"flit-root-stream",
+                   one_port ? "Bhatt et al., Proposition 1 (the lower bound)"
+                            : "Bhatt et al., Proposition 1 (the lower bound), over deg(root) ports",
+                   one_port ? "L + min_i delta_i - 1" : "ceil(L/deg(root)) + min_i delta_i - 1",
+                   fmt::format("the root {} the L = {} flits of the non-null messages at most {} per unit, and the "
+                               "last of them is at least min delta = {} hops from the root: ceil({}/{}) + {} - 1 = {}",
+                               to_root ? "receives" : "sends", total, ports, nearest, total, ports, nearest, stream),
+                   stream});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& model, const Collective& collective) {
   std::vector<LowerBound> out;
-  if (!model.step_synchronous()) return out;
+  if (!model.step_synchronous()) return collective.has_root() ? flit_bounds(topology, model, collective) : out;
   const uint64_t P = topology.node_count();
   const bool broadcast = collective.kind == CollectiveKind::broadcast;
   const bool gossip = collective.kind == CollectiveKind::gossip;

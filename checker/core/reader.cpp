@@ -453,6 +453,7 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
 }
 
 bool Reader::parse_cost(Header& header, Cursor& c) {
+  header.cost_pos = {c.line_number, 1};
   Cost cost;
   bool ts = false, tl = false;
   while (!c.at_end()) {
@@ -538,6 +539,11 @@ bool Reader::check_header(Header& header) {
   if (header.collective.kind == CollectiveKind::gossip && header.model.switching == Switching::flit) {
     diag_.error(header.collective_pos, Property::well_formed,
                 "the flit model is defined for scatter, gather and broadcast from one root, not gossip");
+  }
+  if (header.model.combining == Combining::combining && header.model.switching == Switching::flit) {
+    diag_.error(header.model_pos, Property::well_formed,
+                "a train of the flit model carries one message: the flit model is non-combining");
+    header.model.combining = Combining::non_combining;
   }
   return true;
 }

@@ -37,7 +37,7 @@ struct Header {
   Collective collective;
   std::optional<Cost> cost;
   std::optional<Claim> claim;
-  SourcePos topology_pos, model_pos, collective_pos, claim_pos;
+  SourcePos topology_pos, model_pos, collective_pos, cost_pos, claim_pos;
 };
 
 // A grid move: `count` hops along dimension `dim` (0-based) in one direction.
@@ -88,11 +88,15 @@ struct TransferView {
   std::span<const Move> moves;
   std::span<const PathNode> path;
   std::span<const MessageRef> messages;
+  std::optional<uint64_t> time;  // flit model dispatch time
+  uint32_t time_col = 0;
 
   TransferView(SourcePos pos, NodeId from, std::span<const Move> moves, std::span<const PathNode> path,
                std::span<const MessageRef> messages)
       : pos(pos), from(from), moves(moves), path(path), messages(messages) {}
-  TransferView(const Transfer& t) : TransferView(t.pos, t.from, t.moves, t.path, t.messages) {}  // NOLINT: a view of it
+  TransferView(const Transfer& t)  // NOLINT: a view of it
+      : pos(t.pos), from(t.from), moves(t.moves), path(t.path), messages(t.messages), time(t.time),
+        time_col(t.time_col) {}
 };
 
 }  // namespace schedcheck

@@ -22,7 +22,6 @@ struct StepStats {
 struct Verdict {
   bool verified = false;
   bool header_ok = false;  // false: parse errors stopped the check before the body
-  bool checked = true;     // false: the model's checks are not implemented (flit level)
   bool stopped = false;    // the error limit ended the check before the end of the file
   uint64_t steps = 0;
   uint64_t transfers = 0;
@@ -32,6 +31,7 @@ struct Verdict {
   std::vector<LowerBound> bounds;
   std::optional<LowerBound> best;
   std::optional<double> cost;  // sum over steps of ts + tl * longest packet
+  std::optional<uint64_t> time;  // flit model: when the last flit arrives
   std::optional<bool> claim_steps_holds;
   std::optional<bool> claim_time_holds;
   ForwardingReport forwarding;  // time independence (store-and-forward grids)

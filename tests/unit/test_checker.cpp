@@ -37,7 +37,6 @@ TEST_CASE("verified: broadcast on a ring, with statistics and the bound it meets
   CHECK(tags(r.diagnostics) == "");
   CHECK(r.verdict.verified);
   CHECK(r.verdict.header_ok);
-  CHECK(r.verdict.checked);
   CHECK(r.verdict.steps == 2);
   CHECK(r.verdict.transfers == 7);
   CHECK(r.verdict.hops == 11);
@@ -282,18 +281,6 @@ TEST_CASE("errors the reader finds stop the check at the limit too") {
   CHECK(r.diagnostics.total() == 3);
   CHECK(r.verdict.stopped);
   CHECK(r.diagnostics.count(Property::delivery) == 0);
-}
-
-TEST_CASE("flit model: parsed and counted, but not checked") {
-  auto r = check_text(
-      "schedcheck 1\ntopology path 3\nmodel flit one-port\ncollective scatter root 0 length 2\n"
-      "  0 +1*2 : 2 @0\n  0 +1 : 1 @2\n");
-  CHECK(tags(r.diagnostics) == "");
-  CHECK(r.verdict.header_ok);
-  CHECK_FALSE(r.verdict.checked);
-  CHECK_FALSE(r.verdict.verified);
-  CHECK(r.verdict.transfers == 2);
-  CHECK(r.verdict.bounds.empty());
 }
 
 }  // namespace

@@ -170,10 +170,32 @@ TEST_CASE("which bounds apply, in the order of specs/lemmas.md") {
         std::vector<std::string>{"broadcast-one-port", "store-and-forward-distance", "root-ports-non-combining"});
   CHECK(names(grid(TopologyKind::torus, {3, 3}), model(Switching::wormhole, Ports::all_port, Combining::combining),
               collective(CollectiveKind::gossip)) == std::vector<std::string>{"broadcast-all-port"});
-  // The flit model's bounds are not stated here.
+  // The flit model's bounds count time units.
   CHECK(names(grid(TopologyKind::path, {4}), model(Switching::flit, Ports::one_port),
-              collective(CollectiveKind::scatter))
-            .empty());
+              collective(CollectiveKind::scatter)) ==
+        std::vector<std::string>{"flit-message-distance", "flit-root-stream"});
+  CHECK(names(grid(TopologyKind::path, {4}), model(Switching::flit, Ports::one_port),
+              collective(CollectiveKind::broadcast)) == std::vector<std::string>{"flit-message-distance"});
+}
+
+TEST_CASE("flit model: Proposition 1's lower bound and the farthest train, on a tree with null messages") {
+  // Root 0 with children 1 and 2; 3 under 1. Lengths 0 2 0 3: only 1 and 3 move.
+  const Topology tree = must(Topology::tree({no_node, 0, 0, 1}));
+  Collective scatter = collective(CollectiveKind::scatter, 0);
+  scatter.lengths = {0, 2, 0, 3};
+  const auto one_port = lower_bounds(tree, model(Switching::flit, Ports::one_port), scatter);
+  REQUIRE(one_port.size() == 2);
+  CHECK(one_port[0].steps == 4);  // node 3: delta 2 + l 3 - 1
+  CHECK(one_port[1].steps == 5);  // L = 5, min delta = 1: 5 + 1 - 1
+  // All-port: the root's two ports pass two flits per unit: ceil(5/2) + 1 - 1.
+  const auto all_port = lower_bounds(tree, model(Switching::flit, Ports::all_port), scatter);
+  CHECK(all_port[1].steps == 3);
+  // The gather mirrors it; with every message null nothing moves and no bound applies.
+  Collective gather = collective(CollectiveKind::gather, 0);
+  gather.lengths = {0, 2, 0, 3};
+  CHECK(lower_bounds(tree, model(Switching::flit, Ports::one_port), gather)[1].steps == 5);
+  gather.lengths = {7, 0, 0, 0};
+  CHECK(lower_bounds(tree, model(Switching::flit, Ports::one_port), gather).empty());
 }
 
 TEST_CASE("the degree bounds hold for every collective") {
