@@ -14,12 +14,14 @@
 #include <fmt/format.h>
 
 #include "checker.hpp"
+#include "gap_free_stream.hpp"
 #include "generator.hpp"
 #include "grid_spec.hpp"
 #include "json_schedule.hpp"
 #include "lower_bounds.hpp"
 #include "options.hpp"
 #include "reader.hpp"
+#include "rooted_generator.hpp"
 #include "schedule_writer.hpp"
 #include "search_command.hpp"
 #include "table.hpp"
@@ -168,6 +170,51 @@ std::optional<std::string> topology_line(const std::string& spec) {
   return "topology " + kind + " " + rest;
 }
 
+// Bhatt et al., Section 1.3 and Theorem 1 on one instance: the optimal
+// gap-free order and the worst, message by message, between Proposition 1's
+// two sides.
+void print_gap_free_streams(const Header& header) {
+  const Topology& topo = *header.topology;
+  const Collective& coll = header.collective;
+  const bool scatter = coll.kind == CollectiveKind::scatter;
+  const Stream best = gap_free_stream(topo, coll, StreamOrder::farthest_first);
+  const Stream worst = gap_free_stream(topo, coll, StreamOrder::nearest_first);
+  uint64_t total = 0;
+  uint32_t near = UINT32_MAX, far = 0;
+  for (const StreamEntry& e : best.entries) {
+    total += e.length;
+    near = std::min(near, e.distance);
+    far = std::max(far, e.distance);
+  }
+  auto print_stream = [&](const char* title, const Stream& stream) {
+    fmt::print(stderr, "  {}:\n    {:>4} {:>6} {:>6} {:>8} {:>8} {:>8}\n", title, "j", "node", "delta", "l",
+               scatter ? "leaves" : "leaves", "arrives");
+    for (size_t j = 0; j < stream.entries.size(); ++j) {
+      const StreamEntry& e = stream.entries[j];
+      // A message that arrives before the stream's time lies in the shadow
+      // of one that arrives later: its slanted side does not set the time.
+      fmt::print(stderr, "    {:>4} {:>6} {:>6} {:>8} {:>8} {:>8}{}\n", j + 1, topo.node_name(e.node), e.distance,
+                 e.length, e.dispatch, e.arrival, e.arrival == stream.time ? "  <- sets the time" : "");
+    }
+    fmt::print(stderr, "    time {}\n", stream.time);
+  };
+  fmt::print(stderr, "gap-free streams {} the root (Bhatt et al., Section 1.3: the j-th message {} the root's port in "
+             "the units after the j-1 before it, L = {} flits in all):\n",
+             scatter ? "from" : "into", scatter ? "leaves by" : "enters by", total);
+  print_stream(scatter ? "farthest destination first (Theorem 1: optimal)"
+                       : "nearest received first (Theorem 1 reversed in time: optimal)",
+               best);
+  print_stream(scatter ? "nearest destination first (the worst gap-free order: it ends with a farthest message)"
+                       : "farthest received first (the worst gap-free order)",
+               worst);
+  fmt::print(stderr, "  Proposition 1: L + min delta - 1 = {} <= T(sigma) <= L + max delta - 1 = {} for every gap-free "
+             "order sigma\n",
+             total + near - 1, total + far - 1);
+  fmt::print("STREAMS {} on {}, {}: {} {}, {} {}, proposition-1 [{}, {}]\n", collective_kind_name(coll.kind),
+             topo.describe(), describe(header.model), scatter ? "farthest-first" : "nearest-received-first", best.time,
+             scatter ? "nearest-first" : "farthest-received-first", worst.time, total + near - 1, total + far - 1);
+}
+
 int run_bound(const Arguments& args) {
   if (args.positional.size() != 1)
     return program_error("bound needs one collective: broadcast, gossip, scatter, gather or concentration");
@@ -183,6 +230,12 @@ int run_bound(const Arguments& args) {
   if (kind == "broadcast") collective += " source " + node_arg(args.value("--source").value_or("0"));
   else if (kind != "gossip") collective += " root " + node_arg(args.value("--root").value_or("0"));
   if (auto parts = args.value("--parts")) collective += " parts " + *parts;
+  if (auto length = args.value("--length")) collective += " length " + *length;
+  if (auto lengths = args.value("--lengths")) {
+    std::string list = *lengths;
+    for (char& ch : list) ch = ch == ',' ? ' ' : ch;
+    collective += " lengths " + list;
+  }
   const std::string text = fmt::format("schedcheck 1\n{}\nmodel {}\n{}\n", *line, model, collective);
 
   LineSource source{std::string_view(text)};
@@ -224,6 +277,9 @@ int run_bound(const Arguments& args) {
   else
     fmt::print("BOUND {} on {}, {}: no lower bound applies\n", kind, header.topology->describe(),
                describe(header.model));
+  const bool streams = !header.model.step_synchronous() && header.collective.has_root() &&
+                       header.collective.kind != CollectiveKind::broadcast && best;
+  if (streams) print_gap_free_streams(header);
   return exit_verified;
 }
 
@@ -373,16 +429,150 @@ std::optional<gen::Coord> source_arg(const gen::Torus& torus, const std::string&
   return c;
 }
 
+// Where gen writes: -o FILE, or stdout. --check reads FILE back, so it
+// needs one, and a regular file.
+struct GenOutput {
+  std::optional<std::string> path;
+  std::FILE* file = nullptr;
+};
+
+// Opens the output; an exit code, after a message, when it cannot.
+std::optional<int> open_gen_output(const Arguments& args, GenOutput& out) {
+  out.path = output_path(args);
+  if (args.flag("--check") && !out.path) return program_error("--check needs -o FILE");
+  out.file = out.path ? std::fopen(out.path->c_str(), "w") : stdout;
+  if (!out.file) return program_error(fmt::format("cannot write '{}': {}", *out.path, std::strerror(errno)));
+  // Large writes: a pipe's reader (`| schedcheck check -`) then wakes once
+  // per MiB, not once per page.
+  std::setvbuf(out.file, nullptr, _IOFBF, size_t{1} << 20);
+  // --check reads the file back; a device or a pipe would give back nothing.
+  struct stat written_to {};
+  if (args.flag("--check") && (fstat(fileno(out.file), &written_to) != 0 || !S_ISREG(written_to.st_mode))) {
+    std::fclose(out.file);
+    return program_error(
+        fmt::format("--check reads FILE back after writing it: '{}' is not a regular file", *out.path));
+  }
+  return std::nullopt;
+}
+
+// Closes the output and, with --check, has the core check what was written:
+// a generator's output is never taken on trust.
+int close_gen_output(const Arguments& args, GenOutput& out) {
+  const bool written = std::fflush(out.file) == 0 && !std::ferror(out.file);
+  if (out.path) std::fclose(out.file);
+  if (!written) return program_error(fmt::format("cannot write '{}'", out.path.value_or("stdout")));
+  if (!args.flag("--check")) return exit_verified;
+  Arguments check_args;
+  check_args.command = "check";
+  check_args.positional.push_back(*out.path);
+  return run_check(check_args);
+}
+
+bool whole_number(std::string_view text, uint64_t& value) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size();
+}
+
+// A whole number of the option, at most `max`; nullopt, after a message, otherwise.
+std::optional<uint64_t> whole_arg(const std::string& option, std::string_view text, uint64_t max) {
+  uint64_t value = 0;
+  if (whole_number(text, value) && value <= max) return value;
+  program_error(fmt::format("{} takes whole numbers from 0 to {}, not '{}'", option, max, text));
+  return std::nullopt;
+}
+
+// --lengths L0,L1,... | --length L | --random-lengths MAX [--seed S], one
+// length per node (default: every message 1 flit); nullopt after a message.
+std::optional<std::vector<uint64_t>> lengths_arg(const Arguments& args, uint32_t nodes) {
+  const int given = args.flag("--lengths") + args.flag("--length") + args.flag("--random-lengths");
+  if (given > 1) {
+    program_error("--lengths, --length and --random-lengths exclude each other");
+    return std::nullopt;
+  }
+  if (args.flag("--seed") && !args.flag("--random-lengths")) {
+    program_error("--seed goes with --random-lengths");
+    return std::nullopt;
+  }
+  if (auto list = args.value("--lengths")) {
+    std::vector<uint64_t> lengths;
+    std::string_view rest = *list;
+    for (;;) {
+      const size_t comma = rest.find(',');
+      const auto length = whole_arg("--lengths", rest.substr(0, comma), gen::max_message_length);
+      if (!length) return std::nullopt;
+      lengths.push_back(*length);
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+    return lengths;
+  }
+  if (auto max = args.value("--random-lengths")) {
+    const auto top = whole_arg("--random-lengths", *max, gen::max_message_length);
+    const auto seed = whole_arg("--seed", args.value("--seed").value_or("1"), UINT64_MAX);
+    if (!top || !seed) return std::nullopt;
+    return gen::random_lengths(nodes, *top, *seed);
+  }
+  const auto length = whole_arg("--length", args.value("--length").value_or("1"), gen::max_message_length);
+  if (!length) return std::nullopt;
+  return std::vector<uint64_t>(nodes, *length);
+}
+
+// The options of one registry that the other's generators do not take.
+constexpr const char* torus_options[] = {"--source", "--time-independent"};
+constexpr const char* rooted_options[] = {"--root", "--lengths", "--length", "--random-lengths", "--seed"};
+
+// A scatter or gather generator of the flit model (rooted_generator.hpp).
+int run_rooted_gen(const Arguments& args, const gen::RootedGenerator& g) {
+  for (const char* option : torus_options)
+    if (args.flag(option))
+      return program_error(fmt::format("{} does not take {} (the torus generators do; this one takes --root)", g.name,
+                                       option));
+  const auto spec = args.value("--topology");
+  if (!spec) return program_error(fmt::format("{} needs --topology (e.g. tree:-,0,0,1 or mesh:3x4)", g.name));
+  std::string error;
+  auto network = gen::Network::parse(*spec, error);
+  if (!network) return program_error(fmt::format("--topology '{}': {}", *spec, error));
+  const std::string root_text = args.value("--root").value_or("0");
+  uint64_t root = 0;
+  if (!whole_number(root_text, root) || root >= network->node_count())
+    return program_error(fmt::format("--root '{}': not a node of the {} (nodes 0..{})", root_text,
+                                     network->description(), network->node_count() - 1));
+  auto lengths = lengths_arg(args, network->node_count());
+  if (!lengths) return exit_usage;
+  const gen::RootedRequest request{std::move(*network), static_cast<uint32_t>(root), std::move(*lengths)};
+  const auto schedule = gen::plan_rooted(g, request, error);
+  if (!schedule) return program_error(fmt::format("{}: {}", g.name, error));
+
+  GenOutput out;
+  if (auto failed = open_gen_output(args, out)) return *failed;
+  gen::write_flit_schedule(out.file, g, request, *schedule);
+  return close_gen_output(args, out);
+}
+
+void print_generator(std::string_view name, std::string_view topology, std::string_view model,
+                     std::string_view collective, std::string_view source) {
+  fmt::print("{}\n  topology:   {}\n  model:      {}\n  collective: {}\n  source:     {}\n", name, topology, model,
+             collective, source);
+}
+
 int run_gen(const Arguments& args) {
   if (args.flag("--list")) {
     for (const gen::Generator& g : gen::generators())
-      fmt::print("{}\n  topology:   {}\n  model:      {}\n  collective: {}\n  source:     {}\n", g.name, g.topology,
-                 g.model, g.collective.empty() ? "broadcast source NODE" : g.collective, g.source);
+      print_generator(g.name, g.topology, g.model, g.collective.empty() ? "broadcast source NODE" : g.collective,
+                      g.source);
+    for (const gen::RootedGenerator& g : gen::rooted_generators())
+      print_generator(g.name, gen::rooted_topologies, gen::flit_model,
+                      g.kind + " root NODE lengths L0 ... L(P-1)", g.source);
     return exit_verified;
   }
   if (args.positional.size() != 1) return program_error("gen needs one generator NAME (see 'schedcheck gen --list')");
+  if (const gen::RootedGenerator* rooted = gen::find_rooted_generator(args.positional[0]))
+    return run_rooted_gen(args, *rooted);
   const gen::Generator* g = gen::find_generator(args.positional[0]);
   if (!g) return program_error(fmt::format("no generator '{}' (see 'schedcheck gen --list')", args.positional[0]));
+  for (const char* option : rooted_options)
+    if (args.flag(option))
+      return program_error(fmt::format("{} does not take {} (the scatter and gather generators do)", g->name, option));
   const auto spec = args.value("--topology");
   if (!spec) return program_error("gen needs --topology (e.g. torus:7x7)");
   std::string error;
@@ -394,21 +584,10 @@ int run_gen(const Arguments& args) {
   gen::Claim claim;
   if (!g->claim(request, claim, error)) return program_error(fmt::format("{}: {}", g->name, error));
 
-  const auto path = output_path(args);
-  if (args.flag("--check") && !path) return program_error("--check needs -o FILE");
-  std::FILE* out = path ? std::fopen(path->c_str(), "w") : stdout;
-  if (!out) return program_error(fmt::format("cannot write '{}': {}", *path, std::strerror(errno)));
-  // Large writes: a pipe's reader (`| schedcheck check -`) then wakes once
-  // per MiB, not once per page.
-  std::setvbuf(out, nullptr, _IOFBF, size_t{1} << 20);
-  // --check reads the file back; a device or a pipe would give back nothing.
-  struct stat written_to {};
-  if (args.flag("--check") && (fstat(fileno(out), &written_to) != 0 || !S_ISREG(written_to.st_mode))) {
-    std::fclose(out);
-    return program_error(fmt::format("--check reads FILE back after writing it: '{}' is not a regular file", *path));
-  }
+  GenOutput out;
+  if (auto failed = open_gen_output(args, out)) return *failed;
   // Node names relative to the source: the generators place the source at the origin.
-  gen::ScheduleText text(out, *torus, *source, args.flag("--indices"));
+  gen::ScheduleText text(out.file, *torus, *source, args.flag("--indices"));
   text.comment(fmt::format("{} on the torus {}: {}", g->name, torus->describe(), g->source));
   text.header(g->model,
               g->collective.empty() ? "broadcast source " + text.node(gen::Coord(torus->dimensions(), 0)) : g->collective,
@@ -416,18 +595,10 @@ int run_gen(const Arguments& args) {
   try {
     g->write(request, text);
   } catch (const std::exception& e) {  // a construction that does not fit this size
-    if (path) std::fclose(out);
+    if (out.path) std::fclose(out.file);
     return program_error(fmt::format("{}: {}", g->name, e.what()));
   }
-  const bool written = std::fflush(out) == 0 && !std::ferror(out);
-  if (path) std::fclose(out);
-  if (!written) return program_error(fmt::format("cannot write '{}'", path.value_or("stdout")));
-  if (!args.flag("--check")) return exit_verified;
-  // The core re-reads what was written: a generator's output is never taken on trust.
-  Arguments check_args;
-  check_args.command = "check";
-  check_args.positional.push_back(*path);
-  return run_check(check_args);
+  return close_gen_output(args, out);
 }
 
 }  // namespace

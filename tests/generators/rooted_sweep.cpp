@@ -1,0 +1,546 @@
+// Rooted generator sweep: the scatter and gather generators over many trees, graphs and grids, each schedule checked twice.
+//
+// The core reads each schedule's text as it would a user's file and must
+// verify it with its claimed time. A brute-force simulation, independent of
+// the core and of the generators' timing, reads the same lines back, lays
+// every flit on its channel and its ports time unit by time unit, and
+// recomputes the time from the lines alone; it must find no collision and
+// exactly the claimed time. On every network the sweep also tests Theorem 1
+// (FDF is no slower than the baselines, nor NRF than the index-order
+// gather), and on small ones that no order of the stream is faster at all.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "checker.hpp"
+#include "rooted_generator.hpp"
+
+namespace {
+
+using schedcheck::gen::Network;
+using schedcheck::gen::RootedRequest;
+
+// A network as this test builds it, apart from rooted_network.cpp: its
+// --topology spec, the header line it must be written as, and its links.
+struct Instance {
+  std::string spec;
+  std::string topology_line;
+  uint32_t nodes = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> links;
+};
+
+// parents[v] < 0 for the root.
+Instance tree_instance(const std::vector<int64_t>& parents) {
+  Instance in;
+  in.spec = "tree:";
+  in.topology_line = "topology tree parents";
+  in.nodes = static_cast<uint32_t>(parents.size());
+  for (uint32_t v = 0; v < in.nodes; ++v) {
+    const std::string p = parents[v] < 0 ? "-" : std::to_string(parents[v]);
+    in.spec += (v ? "," : "") + p;
+    in.topology_line += " " + p;
+    if (parents[v] >= 0) in.links.emplace_back(static_cast<uint32_t>(parents[v]), v);
+  }
+  return in;
+}
+
+Instance graph_instance(uint32_t nodes, const std::vector<std::pair<uint32_t, uint32_t>>& edges) {
+  Instance in{fmt::format("graph:{}:", nodes), fmt::format("topology graph {} edges", nodes), nodes, edges};
+  for (size_t i = 0; i < edges.size(); ++i) {
+    in.spec += fmt::format("{}{}-{}", i ? "," : "", edges[i].first, edges[i].second);
+    in.topology_line += fmt::format(" {}-{}", edges[i].first, edges[i].second);
+  }
+  return in;
+}
+
+// Node x1 + n1*(x2 + ...) is joined to the node one further along each
+// dimension (round a torus, the last to the first).
+Instance grid_instance(const std::string& kind, const std::vector<uint32_t>& sizes) {
+  std::string text;
+  for (size_t d = 0; d < sizes.size(); ++d) text += fmt::format("{}{}", d ? "x" : "", sizes[d]);
+  Instance in{kind + ":" + text, "topology " + kind + " " + text, 1, {}};
+  for (uint32_t n : sizes) in.nodes *= n;
+  const bool wraps = kind == "torus" || kind == "ring";
+  for (uint32_t v = 0; v < in.nodes; ++v) {
+    std::vector<uint32_t> x;
+    for (uint32_t rest = v, d = 0; d < sizes.size(); rest /= sizes[d], ++d) x.push_back(rest % sizes[d]);
+    for (size_t d = 0; d < sizes.size(); ++d) {
+      if (x[d] + 1 == sizes[d] && !wraps) continue;
+      std::vector<uint32_t> y = x;
+      y[d] = (x[d] + 1) % sizes[d];
+      uint32_t w = 0;
+      for (size_t e = sizes.size(); e-- > 0;) w = w * sizes[e] + y[e];
+      in.links.emplace_back(v, w);
+    }
+  }
+  return in;
+}
+
+std::vector<int64_t> path_tree(uint32_t n) {
+  std::vector<int64_t> p(n);
+  for (uint32_t v = 0; v < n; ++v) p[v] = int64_t{v} - 1;
+  return p;
+}
+std::vector<int64_t> star_tree(uint32_t n) {
+  std::vector<int64_t> p(n, 0);
+  p[0] = -1;
+  return p;
+}
+// A spine 0, 1, ..., (n-1)/2 with one leg hanging from each spine node.
+std::vector<int64_t> caterpillar_tree(uint32_t n) {
+  std::vector<int64_t> p(n);
+  const uint32_t spine = (n + 1) / 2;
+  for (uint32_t v = 0; v < n; ++v) p[v] = v < spine ? int64_t{v} - 1 : int64_t{v - spine};
+  return p;
+}
+std::vector<int64_t> complete_binary_tree(uint32_t n) {
+  std::vector<int64_t> p(n);
+  for (uint32_t v = 0; v < n; ++v) p[v] = v == 0 ? -1 : int64_t{(v - 1) / 2};
+  return p;
+}
+// Each node's parent drawn among the nodes before it; the root is moved to
+// a random place so that parents do not always have lower indices.
+std::vector<int64_t> random_tree(uint32_t n, std::mt19937_64& rng) {
+  std::vector<uint32_t> place(n);
+  for (uint32_t v = 0; v < n; ++v) place[v] = v;
+  std::shuffle(place.begin(), place.end(), rng);
+  std::vector<int64_t> p(n, -1);
+  for (uint32_t v = 1; v < n; ++v) p[place[v]] = place[rng() % v];
+  return p;
+}
+
+std::vector<Instance> tree_instances() {
+  std::vector<Instance> trees;
+  for (uint32_t n : {1u, 2u, 3u, 8u, 31u, 64u, 200u})
+    for (const auto& parents : {path_tree(n), star_tree(n), caterpillar_tree(n), complete_binary_tree(n)})
+      trees.push_back(tree_instance(parents));
+  std::mt19937_64 rng(20240611);
+  for (int i = 0; i < 40; ++i) trees.push_back(tree_instance(random_tree(1 + rng() % (i < 20 ? 12 : 200), rng)));
+  return trees;
+}
+
+// Connected graphs (a random tree and more edges, one of them doubled),
+// meshes and tori, tori of side 2 with their parallel links included.
+std::vector<Instance> other_instances() {
+  std::vector<Instance> others;
+  std::mt19937_64 rng(77);
+  for (uint32_t n : {2u, 5u, 9u, 20u, 60u}) {
+    const auto parents = random_tree(n, rng);
+    std::vector<std::pair<uint32_t, uint32_t>> edges;
+    for (uint32_t v = 0; v < n; ++v)
+      if (parents[v] >= 0) edges.emplace_back(v, static_cast<uint32_t>(parents[v]));
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t a = static_cast<uint32_t>(rng() % n), b = static_cast<uint32_t>(rng() % n);
+      if (a != b) edges.emplace_back(a, b);
+    }
+    edges.push_back(edges.front());
+    std::shuffle(edges.begin(), edges.end(), rng);
+    others.push_back(graph_instance(n, edges));
+  }
+  others.push_back(graph_instance(1, {}));
+  for (const auto& [kind, sizes] : std::vector<std::pair<std::string, std::vector<uint32_t>>>{
+           {"mesh", {2, 2}}, {"mesh", {3, 4}}, {"mesh", {5, 5}}, {"mesh", {4, 3, 2}}, {"path", {2}}, {"path", {7}},
+           {"torus", {2, 2}}, {"torus", {4, 4}}, {"torus", {3, 5}}, {"torus", {2, 3, 2}}, {"ring", {2}},
+           {"ring", {6}}, {"ring", {9}}})
+    others.push_back(grid_instance(kind, sizes));
+  return others;
+}
+
+// One scatter or gather to generate: a network, a root and the lengths.
+struct Case {
+  const Instance* instance;
+  uint32_t root;
+  std::vector<uint64_t> lengths;
+};
+
+// Every root of a small network, three of a larger one; lengths 0..20 at
+// random, all null, a single non-null message, and 0..2 (many ties).
+std::vector<Case> cases(const std::vector<Instance>& instances) {
+  std::vector<Case> all;
+  std::mt19937_64 rng(5);
+  for (const Instance& in : instances) {
+    std::vector<uint32_t> roots;
+    if (in.nodes <= 8) {
+      for (uint32_t r = 0; r < in.nodes; ++r) roots.push_back(r);
+    } else {
+      roots = {0, in.nodes - 1, static_cast<uint32_t>(rng() % in.nodes)};
+    }
+    for (uint32_t root : roots) {
+      all.push_back({&in, root, schedcheck::gen::random_lengths(in.nodes, 20, rng())});
+      all.push_back({&in, root, std::vector<uint64_t>(in.nodes, 0)});
+      std::vector<uint64_t> single(in.nodes, 0);
+      single[rng() % in.nodes] = 1 + rng() % 20;
+      all.push_back({&in, root, single});
+      all.push_back({&in, root, schedcheck::gen::random_lengths(in.nodes, 2, rng())});
+    }
+  }
+  return all;
+}
+
+const std::vector<Instance>& trees() {
+  static const std::vector<Instance> instances = tree_instances();
+  return instances;
+}
+const std::vector<Instance>& others() {
+  static const std::vector<Instance> instances = other_instances();
+  return instances;
+}
+const std::vector<Case>& all_cases() {
+  static const std::vector<Case> all = [] {
+    std::vector<Case> c = cases(trees());
+    for (Case& o : cases(others())) c.push_back(std::move(o));
+    return c;
+  }();
+  return all;
+}
+
+const char* const generators[] = {"scatter-fdf", "scatter-nearest-first", "scatter-index-order", "gather-nrf",
+                                  "gather-index-order"};
+
+struct Generated {
+  std::string text;
+  uint64_t claim = 0;
+};
+
+Generated generate(const std::string& name, const Case& c) {
+  const auto* g = schedcheck::gen::find_rooted_generator(name);
+  REQUIRE(g != nullptr);
+  std::string error;
+  auto network = Network::parse(c.instance->spec, error);
+  REQUIRE_MESSAGE(network.has_value(), error);
+  const RootedRequest request{std::move(*network), c.root, c.lengths};
+  const auto schedule = schedcheck::gen::plan_rooted(*g, request, error);
+  REQUIRE_MESSAGE(schedule.has_value(), error);
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  REQUIRE(out != nullptr);
+  schedcheck::gen::write_flit_schedule(out, *g, request, *schedule);
+  std::fclose(out);
+  Generated generated{std::string(buffer, size), schedule->time};
+  std::free(buffer);
+  return generated;
+}
+
+std::string describe(const std::string& name, const Case& c) {
+  return fmt::format("{} on {} from root {}", name, c.instance->spec, c.root);
+}
+
+// ---- the brute-force simulation ----
+
+struct Simulated {
+  uint64_t time = 0;   // the last flit's arrival, from the transfer lines
+  uint64_t claim = 0;  // claim time=
+  std::string error;   // the first thing wrong, or empty
+};
+
+// Reads the schedule back (header lines and "  a > b > c : m @T") and lays
+// every flit on its channel, its sender's send port and its receiver's
+// receive port for the time unit it is there: message m dispatched at T
+// uses hop i during T+i-1 .. T+i-1+l-1 and arrives at T + d + l - 1.
+Simulated simulate(const std::string& text, const Case& c, bool scatter) {
+  Simulated s;
+  const Instance& in = *c.instance;
+  const uint64_t P = in.nodes;
+  std::set<std::pair<uint32_t, uint32_t>> channels;
+  for (const auto& [a, b] : in.links) {
+    channels.insert({a, b});
+    channels.insert({b, a});
+  }
+  std::string lengths_text;
+  for (uint64_t l : c.lengths) lengths_text += fmt::format(" {}", l);
+  const std::string expected_header[] = {
+      "schedcheck 1", in.topology_line, "model flit one-port",
+      fmt::format("collective {} root {} lengths{}", scatter ? "scatter" : "gather", c.root, lengths_text)};
+
+  std::unordered_set<uint64_t> channel_busy, sending, receiving;
+  std::vector<bool> delivered(P, false);
+  std::istringstream lines(text);
+  std::string line;
+  size_t header_lines = 0;
+  bool claimed = false;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    if (line.starts_with("claim ")) {
+      std::istringstream words(line.substr(6));
+      for (std::string w; words >> w;)
+        if (w.starts_with("time=")) {
+          s.claim = std::stoull(w.substr(5));
+          claimed = true;
+        }
+      continue;
+    }
+    if (!line.starts_with("  ")) {
+      if (header_lines >= std::size(expected_header) || line != expected_header[header_lines]) {
+        s.error = fmt::format("header line '{}' is not the expected '{}'", line,
+                              header_lines < std::size(expected_header) ? expected_header[header_lines] : "");
+        return s;
+      }
+      ++header_lines;
+      continue;
+    }
+    // A transfer: nodes separated by '>', then ': m @T'.
+    std::istringstream words(line);
+    std::vector<uint32_t> route;
+    std::string w;
+    uint32_t m = 0;
+    uint64_t T = 0;
+    while (words >> w && w != ":") {
+      if (w != ">") route.push_back(static_cast<uint32_t>(std::stoul(w)));
+    }
+    words >> m >> w;
+    if (w.size() < 2 || w[0] != '@') {
+      s.error = fmt::format("'{}': no dispatch time", line);
+      return s;
+    }
+    T = std::stoull(w.substr(1));
+    const uint64_t l = m < P ? c.lengths[m] : 0;
+    if (m >= P || m == c.root || l == 0 || delivered[m]) {
+      s.error = fmt::format("'{}': message {} should not move (the root's, null, or sent twice)", line, m);
+      return s;
+    }
+    delivered[m] = true;
+    const uint32_t from = scatter ? c.root : m, to = scatter ? m : c.root;
+    if (route.size() < 2 || route.front() != from || route.back() != to) {
+      s.error = fmt::format("'{}': the route must run from {} to {}", line, from, to);
+      return s;
+    }
+    if (std::set<uint32_t>(route.begin(), route.end()).size() != route.size()) {
+      s.error = fmt::format("'{}': the route visits a node twice", line);
+      return s;
+    }
+    for (size_t i = 1; i < route.size(); ++i) {
+      const uint32_t u = route[i - 1], v = route[i];
+      if (!channels.contains({u, v})) {
+        s.error = fmt::format("'{}': {} -> {} is not a link", line, u, v);
+        return s;
+      }
+      for (uint64_t t = T + i - 1; t < T + i - 1 + l; ++t) {
+        const bool free = channel_busy.insert((t * P + u) * P + v).second;
+        const bool sends = sending.insert(t * P + u).second, receives = receiving.insert(t * P + v).second;
+        if (!free || !sends || !receives) {
+          s.error = fmt::format("'{}': at time {} {} is busy", line, t,
+                                !free ? fmt::format("channel {} -> {}", u, v)
+                                      : !sends ? fmt::format("{}'s send port", u) : fmt::format("{}'s receive port", v));
+          return s;
+        }
+      }
+    }
+    s.time = std::max(s.time, T + (route.size() - 1) + l - 1);
+  }
+  if (header_lines != std::size(expected_header) || !claimed) s.error = "a header line or the claimed time is missing";
+  for (uint32_t v = 0; v < P && s.error.empty(); ++v)
+    if (v != c.root && c.lengths[v] > 0 && !delivered[v]) s.error = fmt::format("message {} never moves", v);
+  return s;
+}
+
+// The time of the root's gap-free stream in `order`, from the stream
+// formulas (the scatter's, or the gather's earliest start S and S + R).
+uint64_t stream_time(const std::vector<uint32_t>& order, const std::vector<uint32_t>& depth,
+                     const std::vector<uint64_t>& lengths, bool scatter) {
+  uint64_t sent = 0, time = 0, start = 0;
+  for (uint32_t v : order) {
+    if (scatter) time = std::max(time, sent + depth[v] + lengths[v] - 1);
+    else if (depth[v] > sent + 1) start = std::max<uint64_t>(start, depth[v] - 1 - sent);
+    sent += lengths[v];
+  }
+  return scatter ? time : start + sent;
+}
+
+// Hops from the root, by breadth-first search over the instance's own links.
+std::vector<uint32_t> distances(const Instance& in, uint32_t root) {
+  std::vector<std::vector<uint32_t>> adjacent(in.nodes);
+  for (const auto& [a, b] : in.links) {
+    adjacent[a].push_back(b);
+    adjacent[b].push_back(a);
+  }
+  std::vector<uint32_t> depth(in.nodes, UINT32_MAX), queue{root};
+  depth[root] = 0;
+  for (size_t i = 0; i < queue.size(); ++i)
+    for (uint32_t w : adjacent[queue[i]])
+      if (depth[w] == UINT32_MAX) {
+        depth[w] = depth[queue[i]] + 1;
+        queue.push_back(w);
+      }
+  return depth;
+}
+
+// The simulation is itself tested on schedules broken on purpose.
+TEST_CASE("the brute-force simulation catches collisions, wrong routes and a wrong time") {
+  const Instance tree = tree_instance({-1, 0, 0, 1});
+  const Case c{&tree, 0, {0, 2, 3, 1}};
+  const std::string header =
+      "schedcheck 1\ntopology tree parents - 0 0 1\nmodel flit one-port\ncollective scatter root 0 lengths 0 2 3 1\n"
+      "claim time=6\n";
+  CHECK(simulate(header + "  0 > 1 > 3 : 3 @0\n  0 > 1 : 1 @1\n  0 > 2 : 2 @3\n", c, true).error.empty());
+  CHECK(simulate(header + "  0 > 1 > 3 : 3 @0\n  0 > 1 : 1 @1\n  0 > 2 : 2 @3\n", c, true).time == 6);
+  CHECK(simulate(header + "  0 > 1 > 3 : 3 @0\n  0 > 1 : 1 @1\n  0 > 2 : 2 @4\n", c, true).time == 7);
+  // The root sends two flits at time 2, on two channels: one-port forbids it.
+  CHECK(simulate(header + "  0 > 1 > 3 : 3 @0\n  0 > 1 : 1 @1\n  0 > 2 : 2 @2\n", c, true).error ==
+        "'  0 > 2 : 2 @2': at time 2 0's send port is busy");
+  CHECK(simulate(header + "  0 > 1 > 3 : 3 @0\n  0 > 1 : 1 @0\n  0 > 2 : 2 @3\n", c, true).error ==
+        "'  0 > 1 : 1 @0': at time 0 channel 0 -> 1 is busy");
+  CHECK(simulate(header + "  0 > 1 > 3 : 3 @0\n  0 > 2 > 0 > 1 : 1 @1\n  0 > 2 : 2 @3\n", c, true).error ==
+        "'  0 > 2 > 0 > 1 : 1 @1': the route visits a node twice");
+  CHECK(simulate(header + "  0 > 3 : 3 @0\n  0 > 1 : 1 @1\n  0 > 2 : 2 @3\n", c, true).error ==
+        "'  0 > 3 : 3 @0': 0 -> 3 is not a link");
+  CHECK(simulate(header + "  0 > 1 > 3 : 3 @0\n  0 > 2 : 2 @3\n", c, true).error == "message 1 never moves");
+}
+
+TEST_CASE("the brute-force simulation finds no collision and exactly the claimed time") {
+  size_t schedules = 0;
+  for (const Case& c : all_cases()) {
+    for (const std::string name : generators) {
+      const Generated g = generate(name, c);
+      const Simulated s = simulate(g.text, c, name.starts_with("scatter"));
+      INFO(describe(name, c), "\n", g.text);
+      REQUIRE_MESSAGE(s.error.empty(), s.error);
+      CHECK(s.claim == g.claim);
+      CHECK(s.time == s.claim);
+      ++schedules;
+    }
+  }
+  MESSAGE(schedules, " schedules simulated");
+}
+
+TEST_CASE("Theorem 1: FDF is no slower than the scatter baselines, NRF than the index-order gather") {
+  for (const Case& c : all_cases()) {
+    INFO(describe("scatter and gather", c));
+    const uint64_t fdf = generate("scatter-fdf", c).claim;
+    CHECK(fdf <= generate("scatter-nearest-first", c).claim);
+    CHECK(fdf <= generate("scatter-index-order", c).claim);
+    const uint64_t nrf = generate("gather-nrf", c).claim;
+    CHECK(nrf <= generate("gather-index-order", c).claim);
+    CHECK(nrf == fdf);  // the gather is the scatter reversed in time
+  }
+}
+
+// Up to 7 moving messages: every order of the stream, by its formula.
+TEST_CASE("Theorem 1 on small cases: no order of the stream is faster than FDF, nor than NRF") {
+  size_t checked = 0;
+  for (const Case& c : all_cases()) {
+    std::vector<uint32_t> order;
+    for (uint32_t v = 0; v < c.instance->nodes; ++v)
+      if (v != c.root && c.lengths[v] > 0) order.push_back(v);
+    if (order.size() > 7) continue;
+    const std::vector<uint32_t> depth = distances(*c.instance, c.root);
+    uint64_t best_scatter = UINT64_MAX, best_gather = UINT64_MAX;
+    do {
+      best_scatter = std::min(best_scatter, stream_time(order, depth, c.lengths, true));
+      best_gather = std::min(best_gather, stream_time(order, depth, c.lengths, false));
+    } while (std::next_permutation(order.begin(), order.end()));
+    INFO(describe("scatter-fdf and gather-nrf", c));
+    CHECK(generate("scatter-fdf", c).claim == (order.empty() ? 0 : best_scatter));
+    CHECK(generate("gather-nrf", c).claim == (order.empty() ? 0 : best_gather));
+    ++checked;
+  }
+  MESSAGE(checked, " cases against every order");
+  CHECK(checked > 100);
+}
+
+TEST_CASE("the core verifies every schedule, and its claimed time holds") {
+  for (const Case& c : all_cases()) {
+    for (const std::string name : generators) {
+      const Generated g = generate(name, c);
+      schedcheck::LineSource lines{std::string_view(g.text)};
+      schedcheck::Header header;
+      schedcheck::Diagnostics diag(name, 5);
+      const schedcheck::Verdict verdict = schedcheck::check_schedule(lines, header, diag);
+      std::string errors;
+      for (const auto& d : diag.kept()) errors += diag.format(d) + "\n";
+      INFO(describe(name, c), "\n", g.text);
+      REQUIRE_MESSAGE(verdict.verified, errors);
+      REQUIRE(verdict.claim_time_holds.has_value());
+      CHECK(*verdict.claim_time_holds);
+    }
+  }
+}
+
+TEST_CASE("a network that is not connected: only null messages may sit where the root cannot reach") {
+  const Instance split = graph_instance(5, {{0, 1}, {1, 2}, {3, 4}});
+  const Case fine{&split, 1, {4, 0, 7, 0, 0}};
+  for (const std::string name : generators) {
+    const Generated g = generate(name, fine);
+    INFO(describe(name, fine), "\n", g.text);
+    const Simulated s = simulate(g.text, fine, name.starts_with("scatter"));
+    REQUIRE_MESSAGE(s.error.empty(), s.error);
+    CHECK(s.time == g.claim);
+  }
+  std::string error;
+  auto network = Network::parse(split.spec, error);
+  REQUIRE(network.has_value());
+  const RootedRequest unreachable{*network, 1, {4, 0, 7, 2, 0}};
+  CHECK_FALSE(schedcheck::gen::plan_rooted(schedcheck::gen::rooted_generators()[0], unreachable, error));
+  CHECK(error == "node 3's message has 2 flits, but node 3 and the root 1 are not connected");
+}
+
+TEST_CASE("requests without a schedule are refused with the reason") {
+  const auto& fdf = *schedcheck::gen::find_rooted_generator("scatter-fdf");
+  std::string error;
+  auto network = Network::parse("tree:-,0,0,1", error);
+  REQUIRE(network.has_value());
+  CHECK_FALSE(schedcheck::gen::plan_rooted(fdf, {*network, 4, {0, 1, 1, 1}}, error));
+  CHECK(error == "the root 4 is not a node of the tree parents - 0 0 1 (nodes 0..3)");
+  CHECK_FALSE(schedcheck::gen::plan_rooted(fdf, {*network, 0, {0, 1}}, error));
+  CHECK(error == "2 lengths for 4 nodes: give one per node, in index order");
+  CHECK_FALSE(schedcheck::gen::plan_rooted(fdf, {*network, 0, {0, uint64_t{1} << 63, 1, 1}}, error));
+  CHECK(error == "node 1's message has 9223372036854775808 flits, more than 2^63-1");
+  const uint64_t big = schedcheck::gen::max_message_length;
+  CHECK_FALSE(schedcheck::gen::plan_rooted(fdf, {*network, 0, {0, big, big, 1}}, error));
+  CHECK(error == "the lengths add up to more than 2^64-1-4 flits, past which a time would not fit in 64 bits");
+  const auto largest = schedcheck::gen::plan_rooted(fdf, {*network, 0, {0, big, big - 4, 0}}, error);
+  REQUIRE(largest.has_value());
+  CHECK(largest->time == 2 * big - 4);  // node 2's last flit arrives at 2^64-6
+}
+
+TEST_CASE("bad --topology specs are refused with the reason") {
+  const std::pair<std::string, std::string> bad[] = {
+      {"tree:", "a tree is its parent list, node 0's first, '-' for its root (e.g. tree:-,0,0,1), of at most 2^26 nodes"},
+      {"tree:-,0,-", "a tree has exactly one root, written '-'; this list has 2"},
+      {"tree:0,0", "the parent of node 0 must be another node (0..1) or '-', not '0'"},
+      {"tree:-,2,1", "node 1 does not reach the root: the parents form a cycle"},
+      {"tree:-,7", "the parent of node 1 must be another node (0..1) or '-', not '7'"},
+      {"graph:3", "a graph is graph:N:a-b,c-d,... with 1 <= N <= 2^26 nodes 0..N-1 and its edges (maybe none)"},
+      {"graph:0:", "a graph is graph:N:a-b,c-d,... with 1 <= N <= 2^26 nodes 0..N-1 and its edges (maybe none)"},
+      {"graph:3:0-1,1-1", "edge '1-1': expected a-b, two different nodes of 0..2"},
+      {"graph:3:0-1,", "edge '': expected a-b, two different nodes of 0..2"},
+      {"mesh:3x1", "grid sizes are whole numbers of at least 2, written n1xn2x..."},
+      {"ring:3x3", "a ring has one size"},
+      {"torus:8192x8193", "a grid has at most 16 dimensions and 2^26 nodes"},
+      {"hypercube:4", "expected tree:, graph:, mesh:, torus:, path: or ring: and the network, e.g. tree:-,0,0,1 or torus:4x4"},
+  };
+  for (const auto& [spec, why] : bad) {
+    std::string error;
+    CHECK_FALSE(Network::parse(spec, error).has_value());
+    CHECK_MESSAGE(error == why, spec);
+  }
+  std::string error;
+  const auto torus = Network::parse("torus:2x3", error);
+  REQUIRE(torus.has_value());
+  CHECK(torus->description() == "torus 2x3");
+  CHECK(torus->neighbours(0).size() == 4);  // two parallel links to node 1 along the side of 2
+}
+
+TEST_CASE("random lengths are the same on every machine") {
+  // std::mt19937_64's 10000th output from the default seed is fixed by the standard.
+  std::mt19937_64 engine;
+  engine.discard(9999);
+  CHECK(engine() == 9981545732273789042ull);
+  const auto lengths = schedcheck::gen::random_lengths(4, 20, 5489);  // 5489: the default seed
+  std::mt19937_64 again(5489);
+  for (uint64_t l : lengths) CHECK(l == again() % 21);
+}
+
+}  // namespace
