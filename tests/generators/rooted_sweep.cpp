@@ -543,4 +543,101 @@ TEST_CASE("random lengths are the same on every machine") {
   for (uint64_t l : lengths) CHECK(l == again() % 21);
 }
 
+
+// The line numbers (1-based) of the transfer lines of a generated text.
+std::vector<size_t> transfer_lines(const std::vector<std::string>& lines) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind("  ", 0) == 0) out.push_back(i + 1);
+  return out;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The core's diagnostics of a text: at least one at `line`, none at an
+// earlier transfer line (the whole schedule's delivery and claim aside: a
+// train that changed its message changes what arrives and when).
+void rejected_at(const std::vector<std::string>& lines, size_t line, const std::string& what) {
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  schedcheck::LineSource source{std::string_view(text)};
+  schedcheck::Header header;
+  schedcheck::Diagnostics diag("mutant", 50);
+  const schedcheck::Verdict verdict = schedcheck::check_schedule(source, header, diag);
+  INFO(what, " at line ", line, "\n", text);
+  CHECK_FALSE(verdict.verified);
+  bool at_line = false;
+  for (const auto& d : diag.kept()) {
+    if (d.property == schedcheck::Property::delivery || d.property == schedcheck::Property::claim) continue;
+    CHECK(d.pos.line >= line);
+    at_line = at_line || d.pos.line == line;
+  }
+  CHECK(at_line);
+}
+
+TEST_CASE("mutants of FDF and NRF schedules are rejected at the mutated line") {
+  std::mt19937_64 rng(11);
+  size_t mutants = 0;
+  for (const Case& c : all_cases()) {
+    if (c.instance->nodes > 60) continue;
+    for (const std::string name : {"scatter-fdf", "gather-nrf"}) {
+      const std::vector<std::string> lines = split_lines(generate(name, c).text);
+      const std::vector<size_t> transfers = transfer_lines(lines);
+      if (transfers.size() < 2) continue;
+      const bool scatter = name == std::string("scatter-fdf");
+      // One dispatch one unit earlier: in FDF's gap-free stream, written in
+      // dispatch order, it meets the train before it at the root. (A
+      // gather's lines are in dispatch order, not in the order the root
+      // receives them, and its first train may be able to leave earlier.)
+      const size_t k = 1 + rng() % (transfers.size() - 1);
+      std::vector<std::string> early = lines;
+      std::string& moved = early[transfers[k] - 1];
+      const size_t at = moved.rfind('@');
+      const uint64_t time = std::stoull(moved.substr(at + 1));
+      if (scatter && time > 0) {
+        moved = moved.substr(0, at + 1) + std::to_string(time - 1);
+        rejected_at(early, transfers[k], "dispatched one unit earlier");
+        ++mutants;
+      }
+      // The message given to another destination (scatter): the train no
+      // longer ends where its message is needed; or said to come from
+      // another origin (gather): its sender does not hold that message,
+      // unless it is null, which everyone holds.
+      const size_t m = rng() % transfers.size();
+      std::vector<std::string> wrong = lines;
+      std::string& line = wrong[transfers[m] - 1];
+      const size_t colon = line.find(" : "), at_sign = line.find(" @");
+      const uint32_t message = static_cast<uint32_t>(std::stoul(line.substr(colon + 3, at_sign - colon - 3)));
+      const uint32_t other = (message + 1 + static_cast<uint32_t>(rng() % (c.instance->nodes - 1))) % c.instance->nodes;
+      if (scatter || c.lengths[other] > 0) {
+        line = line.substr(0, colon + 3) + std::to_string(other) + line.substr(at_sign);
+        rejected_at(wrong, transfers[m], "message given to the wrong node");
+        ++mutants;
+      }
+    }
+  }
+  MESSAGE(mutants, " mutants");
+  CHECK(mutants > 100);
+}
+
+TEST_CASE("a route through a wrong child is rejected at its line") {
+  // Root 0 with children 1 and 2; 3 and 4 under 1, 5 under 2.
+  const Instance tree = tree_instance({-1, 0, 0, 1, 1, 2});
+  const Case c{&tree, 0, {0, 1, 2, 3, 4, 5}};
+  const std::vector<std::string> lines = split_lines(generate("scatter-fdf", c).text);
+  for (size_t line : transfer_lines(lines)) {
+    // Swap the root's child on the route: 1 <-> 2.
+    std::vector<std::string> mutant = lines;
+    std::string& route = mutant[line - 1];
+    const size_t child = route.find("0 > ") + 4;
+    route[child] = route[child] == '1' ? '2' : '1';
+    rejected_at(mutant, line, "route through the other child");
+  }
+}
+
 }  // namespace
