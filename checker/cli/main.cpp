@@ -26,6 +26,7 @@
 #include "search_command.hpp"
 #include "table.hpp"
 #include "time_independent_bound.hpp"
+#include "topology_option.hpp"
 #include "verdict_output.hpp"
 
 namespace schedcheck::cli {
@@ -151,25 +152,6 @@ std::string node_arg(const std::string& text) {
   return text.find(',') == std::string::npos ? text : "(" + text + ")";
 }
 
-std::optional<std::string> topology_line(const std::string& spec) {
-  const size_t colon = spec.find(':');
-  if (colon == std::string::npos) return std::nullopt;
-  const std::string kind = spec.substr(0, colon);
-  std::string rest = spec.substr(colon + 1);
-  if (kind == "tree") {
-    for (char& ch : rest) ch = ch == ',' ? ' ' : ch;
-    return "topology tree parents " + rest;
-  }
-  if (kind == "graph") {
-    const size_t second = rest.find(':');
-    if (second == std::string::npos) return std::nullopt;
-    std::string edges = rest.substr(second + 1);
-    for (char& ch : edges) ch = ch == ',' ? ' ' : ch;
-    return "topology graph " + rest.substr(0, second) + " edges " + edges;
-  }
-  return "topology " + kind + " " + rest;
-}
-
 // Bhatt et al., Section 1.3 and Theorem 1 on one instance: the optimal
 // gap-free order and the worst, message by message, between Proposition 1's
 // two sides.
@@ -188,7 +170,7 @@ void print_gap_free_streams(const Header& header) {
   }
   auto print_stream = [&](const char* title, const Stream& stream) {
     fmt::print(stderr, "  {}:\n    {:>4} {:>6} {:>6} {:>8} {:>8} {:>8}\n", title, "j", "node", "delta", "l",
-               scatter ? "leaves" : "leaves", "arrives");
+               "leaves", "arrives");
     for (size_t j = 0; j < stream.entries.size(); ++j) {
       const StreamEntry& e = stream.entries[j];
       // A message that arrives before the stream's time lies in the shadow
@@ -633,7 +615,7 @@ int main(int argc, char** argv) {
     if (args->command == "search") return run_search(*args);
     if (args->command == "table") {
       if (args->positional.size() != 1) return program_error(
-            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2)");
+            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather)");
       double timeout = 60;
       if (auto t = args->value("--timeout")) timeout = std::atof(t->c_str());
       return print_table(args->positional[0], args->flag("--json"), timeout > 0 ? timeout : 60);

@@ -1,6 +1,7 @@
 // Search command: instance from the options, the climb, the core's re-check of the witness, the verdict.
 #include "search_command.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -10,13 +11,17 @@
 #include <nlohmann/json.hpp>
 
 #include "broadcast_search.hpp"
+#include "flit_search.hpp"
 #include "gossip_search.hpp"
 #include "ti_gossip_search.hpp"
 #include "hamiltonian_search.hpp"
 #include "checker.hpp"
 #include "grid_spec.hpp"
+#include "topology_option.hpp"
+#include "diagnostic.hpp"
 #include "lower_bounds.hpp"
 #include "model.hpp"
+#include "reader.hpp"
 
 namespace schedcheck::cli {
 
@@ -122,16 +127,237 @@ int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
   return exit_decided;
 }
 
-int run_search(const Arguments& args) {
-  if (args.positional.size() != 1) return usage_error("search needs one of: broadcast, gossip, hamiltonian");
-  const std::string& collective = args.positional[0];
-  if (collective == "scatter" || collective == "gather")
-    return usage_error(fmt::format("search {}: searched in the flit-level model only, whose checks the core does not "
-                                   "have yet, so there is no checked witness to give (broadcast, gossip and "
-                                   "hamiltonian are searched)",
+namespace {
+
+// The network as each node's neighbours, in channel order, so that the
+// breadth-first spanning tree is the same on every run.
+std::vector<std::vector<uint32_t>> neighbours_of(const Topology& topology) {
+  std::vector<std::vector<uint32_t>> out(topology.node_count());
+  for (ChannelId c = 0; c < topology.channel_slots(); ++c)
+    if (topology.channel_exists(c)) out[topology.channel_tail(c)].push_back(topology.channel_head(c));
+  return out;
+}
+
+// True when the root's component is a tree (links = nodes - 1): every route
+// is then the tree path, and the search covers every schedule.
+bool routes_are_unique(const Topology& topology, const std::vector<uint32_t>& parent, uint32_t root) {
+  uint64_t nodes = 0, channels = 0;
+  for (NodeId v = 0; v < topology.node_count(); ++v)
+    if (v == root || parent[v] != search::no_parent) ++nodes;
+  for (ChannelId c = 0; c < topology.channel_slots(); ++c) {
+    if (!topology.channel_exists(c)) continue;
+    const NodeId tail = topology.channel_tail(c);
+    if (tail == root || parent[tail] != search::no_parent) ++channels;
+  }
+  return channels == 2 * (nodes - 1);
+}
+
+std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
+  std::string s;
+  for (uint32_t v = 0; v < parent.size(); ++v)
+    s += v == root ? " -" : parent[v] == search::no_parent ? " ?" : fmt::format(" {}", parent[v]);
+  return s.substr(1);
+}
+
+}  // namespace
+
+// `search scatter|gather`: the least time of a flit-model schedule over the
+// routes of a breadth-first spanning tree from the root (on a tree: every
+// schedule), with the witness re-checked by the core and the time below it
+// refuted by the solver or by a lower bound.
+int run_flit_search(const Arguments& args, const std::string& collective) {
+  for (const char* other : {"--steps", "--claim-steps", "--dimacs", "--time-independent"})
+    if (args.flag(other))
+      return usage_error(fmt::format("search {}: {} is for broadcast and gossip (this search finds the least time)",
+                                     collective, other));
+  const auto spec = args.value("--topology");
+  if (!spec) return usage_error(fmt::format("search {} needs --topology (e.g. tree:-,0,0,1 or mesh:3x3)", collective));
+  const auto line = topology_line(*spec);
+  if (!line)
+    return usage_error(fmt::format("--topology '{}': expected tree:PARENTS, graph:N:EDGES, path:N, ring:N, "
+                                   "mesh:AxB or torus:AxB",
+                                   *spec));
+
+  Model model;
+  bool ports_given = false;
+  const std::string tokens = args.value("--model").value_or("flit,one-port");
+  for (size_t at = 0; at <= tokens.size();) {
+    const size_t comma = std::min(tokens.find(',', at), tokens.size());
+    std::string_view token = std::string_view(tokens).substr(at, comma - at), axis;
+    if (!apply_model_token(model, token, axis))
+      return usage_error(fmt::format("--model: unknown token '{}' (see specs/format.md)", token));
+    ports_given |= axis == "ports";
+    at = comma + 1;
+  }
+  if (model.switching != Switching::flit || model.routing != Routing::free ||
+      model.combining != Combining::non_combining)
+    return usage_error(fmt::format("search {}: the flit model only, free routing, non-combining "
+                                   "(--model flit,one-port or flit,all-port)",
                                    collective));
+  if (!ports_given) model.ports = Ports::one_port;  // Bhatt et al.'s single-port regimen
+
+  if (args.flag("--lengths") && args.flag("--length"))
+    return usage_error("--lengths and --length exclude each other");
+  std::string lengths = "length 1";
+  if (auto list = args.value("--lengths")) {
+    std::replace(list->begin(), list->end(), ',', ' ');
+    lengths = "lengths " + *list;
+  } else if (auto one = args.value("--length")) {
+    lengths = "length " + *one;
+  }
+  std::string root = args.value("--root").value_or("0");
+  if (root.find(',') != std::string::npos) root = "(" + root + ")";  // coordinates, as 1,2
+
+  // The instance through the core's reader: the same validation as a file's.
+  const std::string header_text = fmt::format("schedcheck 1\n{}\nmodel {}\ncollective {} root {} {}\n", *line,
+                                              describe(model), collective, root, lengths);
+  LineSource source{std::string_view(header_text)};
+  Diagnostics diag("<options>", 20);
+  Header header;
+  Reader reader(source, diag);
+  if (!reader.read_header(header) || diag.total() > 0) {
+    // Name the option, not a line of the synthetic header.
+    static constexpr const char* line_option[] = {"", "", "--topology", "--model", "--root, --lengths or --length"};
+    for (const Diagnostic& d : diag.kept())
+      fmt::print(stderr, "schedcheck: error: {}: {}: {}\n", d.pos.line < 5 ? line_option[d.pos.line] : "?",
+                 property_name(d.property), d.message);
+    return exit_usage;
+  }
+  const Topology& topology = *header.topology;
+  if (topology.node_count() > 4096)
+    return usage_error(fmt::format("--topology '{}': the search is for small networks (at most 4096 nodes)", *spec));
+
+  search::FlitProblem problem;
+  problem.collective = collective == "scatter" ? search::FlitCollective::scatter : search::FlitCollective::gather;
+  problem.neighbours = neighbours_of(topology);
+  problem.root = header.collective.root;
+  for (NodeId v = 0; v < topology.node_count(); ++v) problem.lengths.push_back(header.collective.message_length(v));
+  problem.one_port = model.ports == Ports::one_port;
+  problem.strengthen = !args.flag("--plain");
+  if (const std::string why = search::flit_problem_error(problem); !why.empty())
+    return usage_error(fmt::format("search {}: {}", collective, why));
+
+  const std::vector<uint32_t> parent = search::flit_spanning_tree(problem);
+  const bool unique = routes_are_unique(topology, parent, problem.root);
+  const std::string scope = unique ? "over every schedule (a tree: one route per message)"
+                                   : "over dispatch times, routes on a breadth-first spanning tree from the root";
+  const search::FlitBound bound = search::flit_lower_bound(problem);
+  const std::string model_line = search::flit_model_line(problem);
+  const std::string where =
+      fmt::format("{} on {} root {}, {}, {}", collective, topology.describe(), problem.root, model_line, scope);
+  if (!unique)
+    fmt::print(stderr, "search: routes fixed to the breadth-first spanning tree from {}, parents {}\n", problem.root,
+               parents_text(parent, problem.root));
+
+  double timeout = 600;
+  if (auto t = args.value("--timeout")) {
+    try {
+      timeout = std::stod(*t);
+    } catch (...) {
+      return usage_error(fmt::format("--timeout takes seconds, not '{}'", *t));
+    }
+  }
+  search::SearchLimits limits;
+  limits.timeout_seconds = timeout;
+  limits.trying = [](uint32_t time) { fmt::print(stderr, "search: time {}: solving...\n", time); };
+  limits.progress = [](const search::Attempt& a) {
+    fmt::print(stderr, "search: time {}: {} in {:.2f} s\n", a.steps, search::outcome_name(a.outcome), a.seconds);
+  };
+  const search::SearchReport report = search::search_flit(problem, limits);
+
+  std::string witness;
+  std::optional<uint64_t> checked_time;
+  std::string proof;  // why the time below the witness's is impossible
+  if (report.witness_steps) {
+    const uint32_t time = *report.witness_steps;
+    for (const search::Attempt& a : report.attempts)
+      if (a.outcome == search::Outcome::unsat && a.steps + 1 == time)
+        proof = fmt::format("time {}: unsat in {:.2f} s", time - 1, a.seconds);
+    if (time == bound.time)
+      proof = time == 0 ? "nothing moves" : fmt::format("time {}: below the lower bound", time - 1);
+    witness = fmt::format(
+        "schedcheck 1\n# found by schedcheck search {}: the least time over dispatch times (gaps allowed),\n"
+        "# routes along the breadth-first spanning tree from the root, parents {}{}\n"
+        "{}\nmodel {}\ncollective {}\nclaim time={} name={}\n{}",
+        collective, parents_text(parent, problem.root), unique ? " (the only routes: a tree)" : "", *line,
+        model_line, search::flit_collective_line(problem), time, proof.empty() ? "search" : "search-optimum",
+        report.witness);
+    const Checked c = recheck(witness);
+    if (!c.verdict.verified || c.verdict.time != time) {
+      fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);
+      return usage_error(fmt::format("the solver's witness (time {}) failed the core's check{}: a bug in the encoding",
+                                     time, c.verdict.time ? fmt::format(" (time {})", *c.verdict.time) : ""));
+    }
+    checked_time = c.verdict.time;
+    if (auto path = args.value("-o")) {
+      if (*path == "-") {
+        fmt::print("{}", witness);
+      } else {
+        std::ofstream out(*path);
+        if (!(out << witness)) return usage_error(fmt::format("cannot write '{}'", *path));
+      }
+    }
+  } else if (!report.gave_up) {
+    // The gap-free stream is a schedule: an unsat answer at its time is wrong.
+    return usage_error(fmt::format("search {}: the solver found no schedule by the gap-free time {}: a bug in the "
+                                   "encoding",
+                                   collective, search::flit_gap_free_time(problem)));
+  }
+
+  std::string verdict;
+  int code = exit_decided;
+  const std::string bound_text = fmt::format("lower-bound={} ({})", bound.time, bound.name);
+  uint64_t least = bound.time;  // every time below an unsat one is unsat too
+  for (const search::Attempt& a : report.attempts)
+    if (a.outcome == search::Outcome::unsat) least = std::max<uint64_t>(least, a.steps + 1);
+  if (report.witness_steps && !proof.empty()) {
+    verdict = fmt::format("OPTIMUM {}: time={} {}; {}; witness VERIFIED by the core", where, *checked_time, bound_text,
+                          proof);
+  } else if (report.witness_steps) {
+    verdict = fmt::format("FOUND {}: time={} {}; every time below {} is impossible, {} to {} undecided within the "
+                          "time limit; witness VERIFIED by the core",
+                          where, *checked_time, bound_text, least, least, *report.witness_steps - 1);
+    code = exit_gave_up;
+  } else {
+    verdict = fmt::format("GAVE-UP {}: {}; every time below {} is impossible", where, bound_text, least);
+    code = exit_gave_up;
+  }
+  if (args.flag("--json")) {
+    nlohmann::json attempts = nlohmann::json::array();
+    for (const auto& a : report.attempts)
+      attempts.push_back({{"time", a.steps}, {"outcome", search::outcome_name(a.outcome)}, {"seconds", a.seconds}});
+    nlohmann::json j = {{"verdict", verdict.substr(0, verdict.find(' '))},
+                        {"collective", collective},
+                        {"topology", topology.describe()},
+                        {"root", problem.root},
+                        {"lengths", problem.lengths},
+                        {"model", model_line},
+                        {"routes", unique ? "tree" : "breadth-first-spanning-tree"},
+                        {"plain", !problem.strengthen},
+                        {"parents", parents_text(parent, problem.root)},
+                        {"lower_bound", bound.time},
+                        {"lower_bound_name", bound.name},
+                        {"attempts", attempts},
+                        {"exit_code", code}};
+    if (report.witness_steps) {
+      j["time"] = *report.witness_steps;
+      j["witness"] = witness;
+    }
+    fmt::print("{}\n", j.dump());
+  } else {
+    fmt::print("{}\n", verdict);
+  }
+  return code;
+}
+
+int run_search(const Arguments& args) {
+  if (args.positional.size() != 1)
+    return usage_error("search needs one of: broadcast, gossip, hamiltonian, scatter, gather");
+  const std::string& collective = args.positional[0];
+  if (collective == "scatter" || collective == "gather") return run_flit_search(args, collective);
   if (collective != "broadcast" && collective != "gossip" && collective != "hamiltonian")
-    return usage_error(fmt::format("search {}: no such search (broadcast, gossip, hamiltonian)", collective));
+    return usage_error(
+        fmt::format("search {}: no such search (broadcast, gossip, hamiltonian, scatter, gather)", collective));
   std::string error;
   const auto spec = args.value("--topology");
   if (!spec) return usage_error("search needs --topology (e.g. torus:5x5)");
@@ -149,7 +375,8 @@ int run_search(const Arguments& args) {
       return usage_error(fmt::format("--model: unknown token '{}' (see specs/format.md)", token));
     at = comma + 1;
   }
-  if (model.switching == Switching::flit) return usage_error("search: the flit model is not searched yet");
+  if (model.switching == Switching::flit)
+    return usage_error(fmt::format("search {}: the flit model is searched for scatter and gather only", collective));
   const bool gossip = collective == "gossip";
   if (gossip && (model.switching != Switching::store_and_forward || model.combining == Combining::combining))
     return usage_error("search gossip: store-and-forward, non-combining only (e.g. --model store-and-forward,all-port)");

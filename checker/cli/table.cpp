@@ -23,6 +23,7 @@
 #include "ti_gossip_search.hpp"
 #include "checker.hpp"
 #include "generator.hpp"
+#include "scatter_gather_table.hpp"
 
 namespace schedcheck::cli {
 
@@ -578,9 +579,10 @@ int print_table(const std::string& name, bool json, double timeout) {
   if (name == "search-broadcast") return search_broadcast_table(json, timeout);
   if (name == "search-gossip") return search_gossip_table(json, timeout);
   if (name == "meyer-sibeyn-2") return meyer_sibeyn_2(json);
+  if (name == "scatter-gather") return scatter_gather_table(json, timeout);
   fmt::print(stderr,
              "schedcheck: error: no table '{}' (tables: broadcast-allport, search-broadcast, search-gossip, "
-             "meyer-sibeyn-2)\n",
+             "meyer-sibeyn-2, scatter-gather)\n",
              name);
   return 2;
 }

@@ -1,0 +1,1 @@
+search scatter --topology path:30
