@@ -50,6 +50,7 @@ json header_json(const Header& h, NodeNaming naming) {
                 {"ports", ports_name(h.model.ports)},
                 {"routing", routing_name(h.model.routing)},
                 {"combining", combining_name(h.model.combining)}};
+  if (h.model.licensed) j["model"]["control"] = "licensed";
   const Collective& c = h.collective;
   json coll;
   coll["kind"] = std::string(collective_kind_name(c.kind));
@@ -90,7 +91,9 @@ json transfer_json(const Header& h, const Transfer& t, NodeNaming naming) {
     for (const MessageRef& r : t.messages) messages.push_back(message_json(h, r.message, naming));
     j["messages"] = messages;
   }
+  if (!t.control.empty()) j["control"] = t.control;
   if (t.time) j["time"] = *t.time;
+  if (!t.after.empty()) j["after"] = t.after;
   return j;
 }
 
@@ -181,7 +184,9 @@ void append_transfer_text(std::string& out, const json& t, const std::string& wh
       }
     }
   }
+  if (t.contains("control")) out += " ! " + word_text(t.at("control"), where + "/control");
   if (t.contains("time")) out += " @" + number_text(t.at("time"), where + "/time");
+  if (t.contains("after")) out += " after " + word_text(t.at("after"), where + "/after");
   out += '\n';
 }
 
@@ -252,7 +257,7 @@ std::optional<std::string> json_to_text(const json& s, std::string& error) {
     }
     out += "\nmodel";
     const json& m = field(s, "model", "");
-    for (const char* axis : {"switching", "ports", "routing", "combining"})
+    for (const char* axis : {"switching", "ports", "routing", "combining", "control"})
       if (m.contains(axis)) out += " " + string_field(m, axis, "/model");
     const json& c = field(s, "collective", "");
     out += "\ncollective " + string_field(c, "kind", "/collective");

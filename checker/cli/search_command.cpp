@@ -189,9 +189,10 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
     ports_given |= axis == "ports";
     at = comma + 1;
   }
+  // The witnesses are offline schedules: no control flits, so not `licensed`.
   if (model.switching != Switching::flit || model.routing != Routing::free ||
-      model.combining != Combining::non_combining)
-    return usage_error(fmt::format("search {}: the flit model only, free routing, non-combining "
+      model.combining != Combining::non_combining || model.licensed)
+    return usage_error(fmt::format("search {}: the flit model only, free routing, non-combining, offline "
                                    "(--model flit,one-port or flit,all-port)",
                                    collective));
   if (!ports_given) model.ports = Ports::one_port;  // Bhatt et al.'s single-port regimen

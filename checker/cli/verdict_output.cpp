@@ -75,6 +75,7 @@ std::string verdict_line(const std::string& file, const Header& header, const Ve
     s += fmt::format(" claim={} {}", *header.claim->steps, *verdict.claim_steps_holds ? "holds" : "fails");
   if (header.claim && header.claim->time && verdict.claim_time_holds)
     s += fmt::format(" claim-time={} {}", *header.claim->time, *verdict.claim_time_holds ? "holds" : "fails");
+  if (verdict.control_flits) s += fmt::format(" control={}", verdict.control_flits);
   if (verdict.duplicates) s += fmt::format(" waste={}", verdict.duplicates);
   if (verdict.forwarding.analysed && verdict.steps > 0)
     s += " forwarding=" + forwarding_summary(header, verdict.forwarding);
@@ -117,6 +118,7 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
     }
     if (verdict.cost) j["cost"] = *verdict.cost;
     if (verdict.time) j["time"] = *verdict.time;
+    if (!header.model.step_synchronous()) j["control_flits"] = verdict.control_flits;
     if (verdict.forwarding.analysed) {
       const ForwardingReport& f = verdict.forwarding;
       j["forwarding"] = {{"class", to_string(f.kind)},

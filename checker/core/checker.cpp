@@ -31,6 +31,7 @@ bool transfer_fits_model(const Header& header, const TransferView& t, uint64_t h
                            hop_count));
     return false;
   }
+  if (!t.control.empty()) return true;  // a control flit carries no message
   if (model.combining == Combining::non_combining && t.messages.size() > 1) {
     diag.error({t.pos.line, t.messages[1].col}, Property::well_formed,
                fmt::format("a non-combining packet carries one message; this one names {}", t.messages.size()));
@@ -263,6 +264,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     verdict.duplicates = flit->duplicates();
     verdict.transfers = flit->transfers();
     verdict.hops = flit->hops();
+    verdict.control_flits = flit->control_flits();
     if (header.cost)
       diag.error(header.cost_pos, Property::well_formed,
                  "the flit model counts time in flit units and takes no cost line");

@@ -44,10 +44,11 @@ void FlitCheck::transfer(const TransferView& t, const std::vector<Hop>& hops, Di
     visited_[hop.head] = stamp_;
   }
   const NodeId to = hops.back().head;
+  const bool control = !t.control.empty();  // a control flit: one flit, no message
   const MessageId m = t.messages.empty() ? 0 : t.messages[0].message;
   const SourcePos message_pos = t.messages.empty() ? t.pos : SourcePos{t.pos.line, t.messages[0].col};
   // Bufferless: a message stops only where it is needed.
-  const bool needed = collective_.kind == CollectiveKind::broadcast ||
+  const bool needed = control || collective_.kind == CollectiveKind::broadcast ||
                       (collective_.kind == CollectiveKind::scatter ? to == m : to == collective_.root);
   if (!needed) {
     diagnostics.error({t.pos.line, hops.back().col}, Property::well_formed,
@@ -58,7 +59,7 @@ void FlitCheck::transfer(const TransferView& t, const std::vector<Hop>& hops, Di
                                                                                                    : collective_.root)));
     return;
   }
-  const uint64_t length = collective_.message_length(m);
+  const uint64_t length = control ? 1 : collective_.message_length(m);
   const uint64_t dispatch = *t.time;
   uint64_t arrival = 0;
   if (__builtin_add_overflow(dispatch, hops.size() - 1, &arrival) ||
@@ -67,15 +68,29 @@ void FlitCheck::transfer(const TransferView& t, const std::vector<Hop>& hops, Di
                       "the train's last flit would arrive after time 2^64-1");
     return;
   }
+  if (control) {
+    const auto [it, first] = controls_.try_emplace(std::string(t.control), Control{to, arrival, t.pos.line});
+    if (!first) {
+      diagnostics.error({t.pos.line, t.control_col}, Property::well_formed,
+                        fmt::format("control flit {} is named twice (first at line {})", t.control, it->second.line));
+      return;
+    }
+    ++control_flits_;
+  }
   ++transfers_;
   hops_ += hops.size();
+  const bool licence = !t.after.empty() || (header_.model.licensed && t.from != collective_.root);
+  if (length > 0 || licence)
+    dispatches_.push_back({t.from, m, control, dispatch, control ? t.pos : message_pos, std::string(t.after),
+                           t.after.empty() ? t.pos : SourcePos{t.pos.line, t.after_col}});
   if (length == 0) return;  // a null message has no flits: it occupies nothing and everyone holds it
 
-  dispatches_.push_back({t.from, m, dispatch, message_pos});
-  auto [it, first] = arrival_.try_emplace(key(to, m), arrival);
-  if (!first) {
-    ++duplicates_;
-    it->second = std::min(it->second, arrival);
+  if (!control) {
+    auto [it, first] = arrival_.try_emplace(key(to, m), arrival);
+    if (!first) {
+      ++duplicates_;
+      it->second = std::min(it->second, arrival);
+    }
   }
   time_ = std::max(time_, arrival);
 
@@ -116,6 +131,31 @@ void FlitCheck::transfer(const TransferView& t, const std::vector<Hop>& hops, Di
   }
 }
 
+void FlitCheck::check_licence(const Dispatch& d, Diagnostics& diagnostics) const {
+  const std::string v = topology_.node_name(d.from);
+  if (d.after.empty()) {
+    if (header_.model.licensed && d.from != collective_.root)
+      diagnostics.error(d.after_pos, Property::causality,
+                        fmt::format("node {} dispatches at time {} untold: under 'licensed' every node but the root {} "
+                                    "acts only after a control flit tells it to ('after LABEL')",
+                                    v, d.time, topology_.node_name(collective_.root)));
+    return;
+  }
+  const auto it = controls_.find(d.after);
+  if (it == controls_.end()) {
+    diagnostics.error(d.after_pos, Property::causality, fmt::format("no control flit is named {}", d.after));
+  } else if (it->second.to != d.from) {
+    diagnostics.error(d.after_pos, Property::causality,
+                      fmt::format("control flit {} goes to node {} (line {}), not to node {}, which it would license",
+                                  d.after, topology_.node_name(it->second.to), it->second.line, v));
+  } else if (it->second.arrival > d.time) {
+    diagnostics.error(d.after_pos, Property::causality,
+                      fmt::format("node {} dispatches at time {}, before control flit {} tells it to: that arrives at "
+                                  "time {} (line {})",
+                                  v, d.time, d.after, it->second.arrival, it->second.line));
+  }
+}
+
 bool FlitCheck::holds(NodeId v, MessageId m, uint64_t time) const {
   if (collective_.message_length(m) == 0 || v == collective_.initial_holder(m)) return true;
   const auto it = arrival_.find(key(v, m));
@@ -124,13 +164,16 @@ bool FlitCheck::holds(NodeId v, MessageId m, uint64_t time) const {
 
 uint64_t FlitCheck::finish(Diagnostics& diagnostics) {
   for (const Dispatch& d : dispatches_) {
-    if (holds(d.from, d.message, d.time)) continue;
-    const auto it = arrival_.find(key(d.from, d.message));
-    diagnostics.error(d.pos, Property::causality,
-                      fmt::format("node {} dispatches message {} at time {} but does not hold it then ({})",
-                                  topology_.node_name(d.from), collective_.message_name(topology_, d.message), d.time,
-                                  it == arrival_.end() ? std::string("it never receives it")
-                                                       : fmt::format("its last flit arrives at time {}", it->second)));
+    if (!d.control && !holds(d.from, d.message, d.time)) {
+      const auto it = arrival_.find(key(d.from, d.message));
+      diagnostics.error(d.pos, Property::causality,
+                        fmt::format("node {} dispatches message {} at time {} but does not hold it then ({})",
+                                    topology_.node_name(d.from), collective_.message_name(topology_, d.message),
+                                    d.time,
+                                    it == arrival_.end() ? std::string("it never receives it")
+                                                         : fmt::format("its last flit arrives at time {}", it->second)));
+    }
+    check_licence(d, diagnostics);
   }
   const uint32_t messages = collective_.message_count(topology_.node_count());
   return report_delivery(topology_, collective_, header_.collective_pos, diagnostics, [&](NodeId v) {

@@ -59,6 +59,10 @@ bool apply_model_token(Model& model, std::string_view token, std::string_view& a
   if (lookup(portss, token, model.ports)) return axis = "ports", true;
   if (lookup(routings, token, model.routing)) return axis = "routing", true;
   if (lookup(combinings, token, model.combining)) return axis = "combining", true;
+  if (token == "offline" || token == "licensed") {
+    model.licensed = token == "licensed";
+    return axis = "control", true;
+  }
   return false;
 }
 
@@ -68,6 +72,7 @@ std::string describe(const Model& m) {
     s += ' ';
     s += part;
   }
+  if (m.licensed) s += " licensed";
   return s;
 }
 

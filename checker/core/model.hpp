@@ -1,4 +1,4 @@
-// Model: the network model's independent axes (switching, ports, routing, combining).
+// Model: the network model's independent axes (switching, ports, routing, combining, and the flit model's control).
 #pragma once
 
 #include <cstdint>
@@ -17,6 +17,9 @@ struct Model {
   Ports ports = Ports::all_port;
   Routing routing = Routing::free;
   Combining combining = Combining::non_combining;
+  // Flit model: every node but the root dispatches only when a control
+  // flit has told it to (format.md section 7.2).
+  bool licensed = false;
 
   bool dimension_ordered() const { return routing != Routing::free; }
   bool step_synchronous() const { return switching != Switching::flit; }
@@ -26,7 +29,8 @@ struct Model {
 // a token that names no value of any axis; `axis` says which axis it set.
 bool apply_model_token(Model& model, std::string_view token, std::string_view& axis);
 
-// The canonical model line body: all four axes, in axis order.
+// The canonical model line body: the first four axes, in axis order, and
+// `licensed` when it is set.
 std::string describe(const Model& model);
 
 std::string_view switching_name(Switching s);

@@ -304,7 +304,7 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
 bool Reader::parse_model(Header& header, Cursor& c) {
   header.model_pos = {c.line_number, 1};
   bool seen_switching = false, seen_ports = false;
-  std::string_view seen_axes[4];
+  std::string_view seen_axes[5];
   int axes = 0;
   while (!c.at_end()) {
     const SourcePos pos = c.pos();
@@ -314,7 +314,7 @@ bool Reader::parse_model(Header& header, Cursor& c) {
       diag_.error(pos, Property::syntax,
                   fmt::format("unknown model token '{}' (switching: store-and-forward, wormhole, flit; ports: "
                               "all-port, one-port; routing: free, dimension-order, dimension-order-shorter; "
-                              "combining: combining, non-combining)",
+                              "combining: combining, non-combining; control: offline, licensed)",
                               token));
       return false;
     }
@@ -807,6 +807,28 @@ bool Reader::fast_transfer_line(const Cursor& c, SourcePos& pos, NodeId& from, s
   return p == end || decline();
 }
 
+// A control flit's label (format.md section 7.2): a letter, then letters,
+// digits, '-', '_' or '.'.
+bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
+  auto letter = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); };
+  const char* start = c.at;
+  if (c.at < c.end && letter(*c.at)) {
+    ++c.at;
+    while (c.at < c.end && (letter(*c.at) || (*c.at >= '0' && *c.at <= '9') || *c.at == '-' || *c.at == '_' ||
+                            *c.at == '.'))
+      ++c.at;
+  }
+  if (c.at == start || (c.at < c.end && *c.at != ' ' && *c.at != '\t' && *c.at != '#')) {
+    c.at = start;
+    diag_.error(c.pos(), Property::syntax,
+                fmt::format("expected a label like wake-1 after {} (a letter, then letters, digits, '-', '_' or '.')",
+                            after_what));
+    return false;
+  }
+  out.assign(start, c.at);
+  return true;
+}
+
 bool Reader::transfer_line(Cursor& c, Transfer& out) {
   const Topology& topo = *header_->topology;
   if (!node(c, out.from, Property::well_formed)) return false;
@@ -872,7 +894,12 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     return false;
   }
   c.skip_space();
-  if (c.peek() == ':') {
+  if (c.peek() == '!') {
+    ++c.at;
+    c.skip_space();
+    out.control_col = c.col();
+    if (!label(c, out.control, "'!'")) return false;
+  } else if (c.peek() == ':') {
     ++c.at;
     for (;;) {
       c.skip_space();
@@ -905,9 +932,21 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     }
     out.time = t;
   }
+  c.skip_space();
+  if (c.end - c.at > 5 && std::string_view(c.at, 5) == "after" && (c.at[5] == ' ' || c.at[5] == '\t')) {
+    c.at += 5;
+    c.skip_space();
+    out.after_col = c.col();
+    if (!label(c, out.after, "'after'")) return false;
+  }
   if (!c.at_end()) {
     const SourcePos pos = c.pos();
     diag_.error(pos, Property::syntax, fmt::format("unexpected '{}' in a transfer", c.word()));
+    return false;
+  }
+  if (header_->model.step_synchronous() && (!out.control.empty() || !out.after.empty())) {
+    diag_.error(c.pos_at(out.control.empty() ? out.after_col : out.control_col), Property::well_formed,
+                "control flits and 'after' belong to the flit model; this schedule's model is step-synchronous");
     return false;
   }
   if (header_->model.step_synchronous() && out.time) {

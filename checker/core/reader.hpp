@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -62,6 +63,7 @@ class Reader {
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.
   bool node(Cursor& c, NodeId& out, Property property);
   bool message(Cursor& c, MessageId& out);
+  bool label(Cursor& c, std::string& out, std::string_view after_what);
 
   LineSource& source_;
   Diagnostics& diag_;

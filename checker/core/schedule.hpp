@@ -70,6 +70,11 @@ struct Transfer {
   std::vector<MessageRef> messages;  // empty: the one broadcast message, or all held (combining)
   std::optional<uint64_t> time;      // flit model dispatch time
   uint32_t time_col = 0;
+  // Flit model (format.md section 7.2): the label of a control flit, which
+  // carries no message, and the label of the control flit that licenses
+  // this transfer; empty when absent.
+  std::string control, after;
+  uint32_t control_col = 0, after_col = 0;
 
   void clear() {
     from = no_node;
@@ -77,6 +82,8 @@ struct Transfer {
     path.clear();
     messages.clear();
     time.reset();
+    control.clear();
+    after.clear();
   }
 };
 
@@ -90,13 +97,16 @@ struct TransferView {
   std::span<const MessageRef> messages;
   std::optional<uint64_t> time;  // flit model dispatch time
   uint32_t time_col = 0;
+  std::string_view control, after;  // control flit labels (Transfer)
+  uint32_t control_col = 0, after_col = 0;
 
   TransferView(SourcePos pos, NodeId from, std::span<const Move> moves, std::span<const PathNode> path,
                std::span<const MessageRef> messages)
       : pos(pos), from(from), moves(moves), path(path), messages(messages) {}
   TransferView(const Transfer& t)  // NOLINT: a view of it
       : pos(t.pos), from(t.from), moves(t.moves), path(t.path), messages(t.messages), time(t.time),
-        time_col(t.time_col) {}
+        time_col(t.time_col), control(t.control), after(t.after), control_col(t.control_col),
+        after_col(t.after_col) {}
 };
 
 }  // namespace schedcheck

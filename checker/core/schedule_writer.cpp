@@ -65,6 +65,10 @@ void append_transfer(std::string& out, const Header& header, const Transfer& t, 
     out += " > ";
     out += node_text(topo, p.node, naming);
   }
+  if (!t.control.empty()) {
+    out += " ! ";
+    out += t.control;
+  }
   if (!t.messages.empty()) {
     out += " :";
     for (const MessageRef& ref : t.messages) {
@@ -73,6 +77,10 @@ void append_transfer(std::string& out, const Header& header, const Transfer& t, 
     }
   }
   if (t.time) out += fmt::format(" @{}", *t.time);
+  if (!t.after.empty()) {
+    out += " after ";
+    out += t.after;
+  }
 }
 
 }  // namespace schedcheck

@@ -121,5 +121,25 @@ TEST_CASE("the flit model's header: non-combining, no steps claimed, no cost lin
   CHECK(tags(r.diagnostics) == "claim@6:1 well-formed@3:1 well-formed@5:1 well-formed@6:1");
 }
 
+TEST_CASE("control flits: one flit each, licensing a dispatch at their receiver, from any line") {
+  const std::string head =
+      "schedcheck 1\ntopology path 3\nmodel flit one-port licensed\ncollective gather root 0 lengths 0 2 1\n";
+  // The licence of node 2 is written after the dispatch it licenses.
+  auto r = check_text(head + "  2 > 1 > 0 : 2 @3 after wake-2\n  1 > 0 : 1 @2 after wake-1\n"
+                             "  1 > 2 ! wake-2 @1 after wake-1\n  0 > 1 ! wake-1 @0\n");
+  CHECK(tags(r.diagnostics) == "");
+  CHECK(r.verdict.time == 5);
+  CHECK(r.verdict.control_flits == 2);
+  CHECK(r.verdict.transfers == 4);
+  // The root acts untold; any other node needs a licence under 'licensed'.
+  auto untold = check_text(head + "  1 > 0 : 1 @0\n  2 > 1 > 0 : 2 @1\n");
+  CHECK(tags(untold.diagnostics) == "causality@5:3 causality@6:3");
+  // Under 'offline' nothing asks for a licence, but one that is given is checked.
+  std::string offline = head;
+  offline.replace(offline.find(" licensed"), 9, "");
+  CHECK(tags(check_text(offline + "  1 > 0 : 1 @0\n  2 > 1 > 0 : 2 @2\n").diagnostics) == "");
+  CHECK(tags(check_text(offline + "  1 > 0 : 1 @0 after go\n  2 > 1 > 0 : 2 @2\n").diagnostics) == "causality@5:22");
+}
+
 }  // namespace
 }  // namespace schedcheck
