@@ -16,6 +16,7 @@
 
 #include "checker.hpp"
 #include "flit_search.hpp"
+#include "tree_shapes.hpp"
 
 namespace {
 
@@ -119,21 +120,6 @@ uint64_t brute_force(const FlitProblem& p) {
     time = std::max(time, best);
   }
   return time;
-}
-
-// Every parent array with parent[v] < v over 1 + `below` nodes: every
-// rooted tree shape, many of them several times.
-std::vector<std::vector<uint32_t>> tree_shapes(uint32_t below) {
-  std::vector<std::vector<uint32_t>> out;
-  std::vector<uint32_t> parents(below + 1, 0);
-  parents[0] = no_parent;
-  while (true) {
-    out.push_back(parents);
-    uint32_t v = below;
-    while (v >= 1 && parents[v] + 1 == v) parents[v--] = 0;
-    if (v == 0) return out;
-    ++parents[v];
-  }
 }
 
 // Lengths 0..3 for one tree, from a seed; some are 0 (null messages) and
@@ -255,10 +241,10 @@ TEST_CASE("refused: too many messages, an unreachable message") {
 // order's, the time just below it is refuted, and the core verifies every
 // witness at that time, with the plain encoding (the disjunctions of the
 // model alone) and with the strengthened one.
-TEST_CASE("every tree shape up to 6 non-root nodes: the optimum is the best gap-free order's (Theorem 1)") {
+TEST_CASE("every tree shape up to 8 non-root nodes: the optimum is the best gap-free order's (Theorem 1)") {
   size_t instances = 0, searched = 0, above_bound = 0;
-  for (uint32_t below = 1; below <= 6; ++below) {
-    const auto shapes = tree_shapes(below);
+  for (uint32_t below = 1; below <= 8; ++below) {
+    const auto shapes = schedcheck::test::tree_shapes(below + 1, no_parent);
     for (size_t s = 0; s < shapes.size(); ++s)
       for (uint64_t seed = 0; seed < 3; ++seed) {
         const std::vector<uint64_t> lengths = lengths_for(below + 1, s * 3 + seed);
@@ -268,6 +254,9 @@ TEST_CASE("every tree shape up to 6 non-root nodes: the optimum is the best gap-
             FlitProblem p = tree_problem(shapes[s], lengths, c, one_port);
             const uint64_t expected = brute_force(p);
             for (bool strengthen : {false, true}) {
+              // The plain encoding's unsat answers grow exponentially with
+              // the trains (specs/encoding.md): it is compared up to 6.
+              if (!strengthen && below > 6) continue;
               p.strengthen = strengthen;
               const Found f = search(shapes[s], p);
               INFO(tree_line(shapes[s]), " lengths ", fmt::format("{}", fmt::join(lengths, " ")), " ",

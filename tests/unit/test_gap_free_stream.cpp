@@ -2,10 +2,9 @@
 #include "gap_free_stream.hpp"
 
 #include <algorithm>
-#include <set>
-#include <string>
 
 #include "support.hpp"
+#include "tree_shapes.hpp"
 
 namespace schedcheck::cli {
 namespace {
@@ -69,43 +68,15 @@ uint64_t best_order_time(const Topology& t, const Collective& c, uint64_t& worst
   return moving.empty() ? 0 : best;
 }
 
-// A rooted tree's shape, the same for every labelling: (children's shapes, sorted).
-std::string shape(const std::vector<std::vector<NodeId>>& children, NodeId v) {
-  std::vector<std::string> parts;
-  for (NodeId c : children[v]) parts.push_back(shape(children, c));
-  std::sort(parts.begin(), parts.end());
-  std::string s = "(";
-  for (const std::string& p : parts) s += p;
-  return s + ")";
-}
-
-// One parent array (parent[v] < v) for every rooted tree shape of n nodes.
-std::vector<std::vector<NodeId>> tree_shapes(uint32_t n) {
-  std::vector<std::vector<NodeId>> shapes;
-  std::set<std::string> seen;
-  std::vector<NodeId> parents(n, 0);
-  parents[0] = no_node;
-  for (;;) {
-    std::vector<std::vector<NodeId>> children(n);
-    for (NodeId v = 1; v < n; ++v) children[parents[v]].push_back(v);
-    if (seen.insert(shape(children, 0)).second) shapes.push_back(parents);
-    uint32_t v = n - 1;  // the next parent array, like an odometer
-    while (v > 0 && parents[v] == v - 1) parents[v--] = 0;
-    if (v == 0) break;
-    ++parents[v];
-  }
-  return shapes;
-}
-
 TEST_CASE("rooted tree shapes: 1, 1, 2, 4, 9, 20, 48, 115, 286 for 1 to 9 nodes") {
   const size_t counts[] = {1, 1, 2, 4, 9, 20, 48, 115, 286};
-  for (uint32_t n = 1; n <= 9; ++n) CHECK(tree_shapes(n).size() == counts[n - 1]);
+  for (uint32_t n = 1; n <= 9; ++n) CHECK(test::tree_shapes(n, no_node).size() == counts[n - 1]);
 }
 
 TEST_CASE("Theorem 1 and Proposition 1 on every tree of up to 8 non-root nodes, by brute force over orders") {
   uint64_t cases = 0;
   for (uint32_t n = 2; n <= 9; ++n) {
-    for (const std::vector<NodeId>& parents : tree_shapes(n)) {
+    for (const std::vector<NodeId>& parents : test::tree_shapes(n, no_node)) {
       const Topology tree = must(Topology::tree(parents));
       for (uint64_t seed = 0; seed < 3; ++seed) {
         std::vector<uint64_t> lengths(n);
