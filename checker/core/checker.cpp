@@ -20,6 +20,8 @@ namespace schedcheck {
 
 namespace {
 
+uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+
 // Well-formed rules that need the model: one hop per store-and-forward
 // packet, one message per non-combining packet, named messages where the
 // packet's content would otherwise be ambiguous.
@@ -192,9 +194,11 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     }
     step.longest_packet = std::max(step.longest_packet, length);
     ++step.transfers;
-    step.channels += hop_count;
+    // Counts, not checks: a few paths of 2^63 hops round a ring (each one
+    // exact) could pass 2^64-1 together, and then the count stays there.
+    step.channels = saturating_add(step.channels, hop_count);
     ++verdict.transfers;
-    verdict.hops += hop_count;
+    verdict.hops = saturating_add(verdict.hops, hop_count);
   };
 
   // A line the Reader read: false once the checks should stop.

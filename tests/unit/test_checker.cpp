@@ -283,5 +283,18 @@ TEST_CASE("errors the reader finds stop the check at the limit too") {
   CHECK(r.diagnostics.count(Property::delivery) == 0);
 }
 
+TEST_CASE("hop counts are exact per path and never wrap in total") {
+  auto r = check_text(
+      "schedcheck 1\ntopology ring 3\nmodel wormhole all-port\ncollective broadcast source 0\nstep 1\n"
+      "  0 +1*9\n  0 -1*18446744073709551615\n  0 +1*18446744073709551615\n");
+  REQUIRE(r.verdict.per_step.size() == 1);
+  CHECK(r.verdict.hops == UINT64_MAX);  // 9 + 2 (2^64 - 1) stays at 2^64 - 1
+  CHECK(r.verdict.per_step[0].channels == UINT64_MAX);
+  auto exact = check_text(
+      "schedcheck 1\ntopology ring 3\nmodel wormhole all-port\ncollective broadcast source 0\nstep 1\n"
+      "  0 +1*9\n  0 -1*18446744073709551600\n");
+  CHECK(exact.verdict.hops == 18446744073709551609u);
+}
+
 }  // namespace
 }  // namespace schedcheck
