@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "checker.hpp"
+#include "check_text.hpp"
 #include "flit_search.hpp"
 #include "rooted_generator.hpp"
 
@@ -73,10 +73,7 @@ std::optional<Measured> measure(const std::string& generator, const Instance& in
   std::fclose(out);
   const std::string text(buffer, size);
   std::free(buffer);
-  LineSource lines{std::string_view(text)};
-  Diagnostics diag(generator, 1);
-  Header header;
-  const Verdict v = check_schedule(lines, header, diag);
+  const Verdict v = check_text(text).verdict;
   return Measured{v.time.value_or(0), v.best ? v.best->steps : 0, v.verified};
 }
 
@@ -120,10 +117,7 @@ Searched search_optimum(const Instance& in, bool scatter, double timeout) {
   const std::string witness =
       fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective {}\nclaim time={}\n{}", network->description(),
                   search::flit_model_line(problem), search::flit_collective_line(problem), found, r.witness);
-  LineSource lines{std::string_view(witness)};
-  Diagnostics diag("witness", 1);
-  Header header;
-  const Verdict v = check_schedule(lines, header, diag);
+  const Verdict v = check_text(witness).verdict;
   s.rejected = !v.verified || v.time != found;
   s.time = found;
   s.text = fmt::format("{}{}", s.proven ? "" : "<= ", found);

@@ -21,6 +21,7 @@
 #include "broadcast_search.hpp"
 #include "gossip_search.hpp"
 #include "ti_gossip_search.hpp"
+#include "check_text.hpp"
 #include "checker.hpp"
 #include "generator.hpp"
 #include "scatter_gather_table.hpp"
@@ -56,10 +57,7 @@ std::optional<Measured> measure(const std::string& name, const gen::Torus& torus
   std::fclose(out);
   const std::string schedule(buffer, size);
   std::free(buffer);
-  LineSource source{std::string_view(schedule)};
-  Diagnostics diag(name, 1);
-  Header header;
-  const Verdict v = check_schedule(source, header, diag);
+  const Verdict v = check_text(schedule).verdict;
   Measured m;
   m.steps = v.steps;
   m.claim = claim.steps;
@@ -126,10 +124,7 @@ int broadcast_allport(bool json) {
 
 // The core's best lower bound (at least 1) for a header with no steps.
 uint32_t lower_bound_of(const std::string& header) {
-  LineSource lines{std::string_view(header)};
-  Diagnostics diag("table", 1);
-  Header h;
-  const Verdict empty = check_schedule(lines, h, diag);
+  const Verdict empty = check_text(header).verdict;
   return empty.best ? static_cast<uint32_t>(std::max<uint64_t>(empty.best->steps, 1)) : 1;
 }
 
@@ -166,10 +161,7 @@ Searched searched(const search::SearchReport& r, const std::string& header, cons
     return s;
   }
   const std::string witness = fmt::format("{}claim steps={}{}\n{}", header, *r.witness_steps, claim_extra, r.witness);
-  LineSource wl{std::string_view(witness)};
-  Diagnostics wd("witness", 1);
-  Header wh;
-  s.rejected = !check_schedule(wl, wh, wd).verified;
+  s.rejected = !check_text(witness).verdict.verified;
   s.steps = r.witness_steps;
   s.proven = *r.witness_steps == lower || refuted + 1 == *r.witness_steps;
   s.optimum = fmt::format("{}{}", s.proven ? "" : "<= ", *r.witness_steps);
@@ -374,10 +366,7 @@ Streamed stream_and_check(const std::string& name, const gen::Torus& torus) {
 std::optional<LowerBound> soch_tvrdik_bound(uint32_t n) {
   const std::string text = fmt::format(
       "schedcheck 1\ntopology torus {}x{}\nmodel store-and-forward all-port non-combining\ncollective gossip\n", n, n);
-  LineSource lines{std::string_view(text)};
-  Diagnostics diag("bound", 1);
-  Header header;
-  for (const LowerBound& b : check_schedule(lines, header, diag).bounds)
+  for (const LowerBound& b : check_text(text).verdict.bounds)
     if (b.name == "gossip-all-port-non-combining") return b;
   return std::nullopt;
 }
