@@ -117,15 +117,20 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   const Collective& coll = header.collective;
   verdict.bounds = lower_bounds(topo, model, coll);
 
-  LinkUse links(topo);
-  PortUse ports(topo);
-  // The step-synchronous models keep a bit per node and message; the flit
-  // model keeps when each train's channels and ports are busy and when each
-  // message arrives.
+  // The step-synchronous models keep, per step, which channels and ports are
+  // used and a bit per node and message; the flit model keeps when each
+  // train's channels and ports are busy and when each message arrives.
+  std::optional<LinkUse> links;
+  std::optional<PortUse> ports;
   std::optional<Knowledge> knowledge;
   std::optional<FlitCheck> flit;
-  if (model.step_synchronous()) knowledge.emplace(topo, coll);
-  else flit.emplace(header);
+  if (model.step_synchronous()) {
+    links.emplace(topo);
+    ports.emplace(topo);
+    knowledge.emplace(topo, coll);
+  } else {
+    flit.emplace(header);
+  }
   Forwarding forwarding(topo, coll,
                         model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
   std::vector<Hop> hops;
@@ -167,9 +172,9 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     }
     const NodeId to = hops.back().head;
 
-    links.use(hops, serial, step.number, t.pos.line, diag);
+    links->use(hops, serial, step.number, t.pos.line, diag);
     if (model.ports == Ports::one_port)
-      ports.transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
+      ports->transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
     check_order();
 
     uint64_t length = 0;
@@ -225,7 +230,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     const NodeId from = block.entries[i].from;
     const Move& first = block.moves[block.moves_begin(i)];  // the fast path reads only moves
     const ChannelId channel = topo.grid_step(from, first.dim, first.negative, head);
-    links.prefetch(channel);
+    links->prefetch(channel);
     forwarding.prefetch(from, channel, head);
     for (uint32_t k = block.messages_begin(i); k < block.entries[i].messages_end; ++k)
       knowledge->prefetch(from, block.messages[k].message);
