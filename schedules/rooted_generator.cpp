@@ -14,6 +14,8 @@ FlitSchedule scatter_nearest_first(const RootedRequest& request, const SpanningT
 FlitSchedule scatter_index_order(const RootedRequest& request, const SpanningTree& tree);
 FlitSchedule gather_nearest_first(const RootedRequest& request, const SpanningTree& tree);
 FlitSchedule gather_index_order(const RootedRequest& request, const SpanningTree& tree);
+FlitSchedule gather_shoulder_tap(const RootedRequest& request, const SpanningTree& tree);
+std::string shoulder_tap_refusal(const RootedRequest& request, const SpanningTree& tree);
 
 const std::vector<RootedGenerator>& rooted_generators() {
   static const std::vector<RootedGenerator> table = {
@@ -31,6 +33,10 @@ const std::vector<RootedGenerator>& rooted_generators() {
        gather_nearest_first},
       {"gather-index-order", "gather", "baseline: one gap-free stream into the root, in node-index order",
        gather_index_order},
+      {"gather-shoulder-tap", "gather",
+       "Bhatt et al., Section 3.1, algorithm shouldertap (a distributed gather on a path into one end: each node "
+       "woken by its neighbour, every dispatch licensed by its wake-up call; Theorem 2)",
+       gather_shoulder_tap, "flit one-port licensed", shoulder_tap_refusal},
   };
   return table;
 }
@@ -74,6 +80,10 @@ std::optional<FlitSchedule> plan_rooted(const RootedGenerator& g, const RootedRe
     }
     total += length;
   }
+  if (g.refuse) {
+    error = g.refuse(request, tree);
+    if (!error.empty()) return std::nullopt;
+  }
   return g.plan(request, tree);
 }
 
@@ -81,11 +91,14 @@ void write_flit_schedule(std::FILE* out, const RootedGenerator& g, const RootedR
                          const FlitSchedule& schedule) {
   fmt::print(out, "# {} on {}: {}\n", g.name, request.network.description(), g.source);
   fmt::print(out, "schedcheck 1\ntopology {}\nmodel {}\ncollective {} root {} lengths {}\nclaim time={} name={}\n",
-             request.network.description(), flit_model, g.kind, request.root, fmt::join(request.lengths, " "),
+             request.network.description(), g.model, g.kind, request.root, fmt::join(request.lengths, " "),
              schedule.time, g.name);
   std::string line;
   for (const FlitTransfer& t : schedule.transfers) {
-    line = fmt::format("  {} : {} @{}\n", fmt::join(t.route, " > "), t.message, t.time);
+    line = t.control.empty() ? fmt::format("  {} : {} @{}", fmt::join(t.route, " > "), t.message, t.time)
+                             : fmt::format("  {} ! {} @{}", fmt::join(t.route, " > "), t.control, t.time);
+    if (!t.after.empty()) line += " after " + t.after;
+    line += '\n';
     std::fputs(line.c_str(), out);
   }
 }

@@ -29,11 +29,15 @@ struct RootedRequest {
   std::vector<uint64_t> lengths;  // in flits, one per node in index order; 0 is a null message
 };
 
-// One transfer line: `message` (named by its node) leaves route[0] at `time`.
+// One transfer line: `message` (named by its node) leaves route[0] at `time`;
+// or, with a `control` label, a control flit (format.md section 7.2). A
+// non-empty `after` names the control flit that licenses it.
 struct FlitTransfer {
   std::vector<uint32_t> route;  // sender, ..., receiver
   uint32_t message = 0;
   uint64_t time = 0;
+  std::string control = {};
+  std::string after = {};
 };
 
 struct FlitSchedule {
@@ -46,6 +50,9 @@ struct RootedGenerator {
   std::string kind;    // the collective: scatter or gather
   std::string source;  // paper and section
   std::function<FlitSchedule(const RootedRequest&, const SpanningTree&)> plan;
+  std::string model = std::string(flit_model);  // the model line it emits
+  // Empty, or why the request does not fit the algorithm (e.g. not a path).
+  std::function<std::string(const RootedRequest&, const SpanningTree&)> refuse = {};
 };
 
 const std::vector<RootedGenerator>& rooted_generators();

@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <tuple>
 #include <iterator>
 #include <random>
 #include <set>
@@ -637,6 +639,144 @@ TEST_CASE("a route through a wrong child is rejected at its line") {
     const size_t child = route.find("0 > ") + 4;
     route[child] = route[child] == '1' ? '2' : '1';
     rejected_at(mutant, line, "route through the other child");
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The least gather time on the path P_0 .. P_n into P_0 over every schedule
+// that obeys inequality (5) of Bhatt et al., Section 3.1, by brute force:
+// P_i dispatches (any time) only once its wake-up call has reached it, the
+// calls run from P_0 down the chain (P_(i-1) taps P_i in a unit of its
+// choosing after its own call arrived), and channels, send and receive ports
+// carry one flit per unit. Wake-up and dispatch times range over a window
+// wide enough to hold the optimum of these small cases.
+uint64_t shoulder_tap_optimum(const std::vector<uint64_t>& l) {
+  const uint32_t n = static_cast<uint32_t>(l.size()) - 1;
+  uint32_t m = 0;
+  for (uint32_t i = 1; i <= n; ++i)
+    if (l[i] > 0) m = i;
+  if (m == 0) return 0;
+  constexpr uint64_t window = 7;
+  uint64_t best = UINT64_MAX;
+  std::vector<uint64_t> wake(m + 1, 0), dispatch(m + 1, 0);
+  // Odometers over the wake-up arrivals W_i in [i, i + window) and the
+  // dispatches a_i in [W_i, W_i + window + 2).
+  std::function<void(uint32_t)> choose_wake, choose_dispatch;
+  auto simulate = [&]() {
+    std::set<std::tuple<int, uint32_t, uint64_t>> busy;  // (kind, node or channel, unit)
+    auto use = [&](uint32_t from, uint32_t to, uint64_t unit) {
+      return busy.insert({0, from, unit}).second && busy.insert({1, to, unit}).second &&
+             busy.insert({2, from * 64 + to, unit}).second;
+    };
+    for (uint32_t i = 1; i <= m; ++i)
+      if (!use(i - 1, i, wake[i] - 1)) return;
+    uint64_t end = 0;
+    for (uint32_t i = 1; i <= m; ++i) {
+      if (l[i] == 0) continue;
+      for (uint64_t k = 0; k < l[i]; ++k)
+        for (uint32_t h = 0; h < i; ++h)
+          if (!use(i - h, i - h - 1, dispatch[i] + k + h)) return;
+      end = std::max(end, dispatch[i] + l[i] + i - 1);
+    }
+    best = std::min(best, end);
+  };
+  choose_dispatch = [&](uint32_t i) {
+    if (i > m) return simulate();
+    if (l[i] == 0) return choose_dispatch(i + 1);
+    for (dispatch[i] = wake[i]; dispatch[i] < wake[i] + window + 2; ++dispatch[i]) choose_dispatch(i + 1);
+  };
+  choose_wake = [&](uint32_t i) {
+    if (i > m) return choose_dispatch(1);
+    // P_(i-1) taps P_i no earlier than its own call arrived (P_0: from unit 0).
+    for (wake[i] = std::max<uint64_t>(i, i == 1 ? 1 : wake[i - 1] + 1); wake[i] < i + window; ++wake[i])
+      choose_wake(i + 1);
+  };
+  choose_wake(1);
+  return best;
+}
+
+bool verified(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  schedcheck::LineSource source{std::string_view(text)};
+  schedcheck::Header header;
+  schedcheck::Diagnostics diag("text", 5);
+  return schedcheck::check_schedule(source, header, diag).verified;
+}
+
+Generated generate_on_path(const std::string& name, uint32_t nodes, uint32_t root, const std::vector<uint64_t>& lengths) {
+  static std::vector<Instance> paths;  // keeps each instance alive for its Case
+  paths.push_back(grid_instance("path", {nodes}));
+  return generate(name, Case{&paths.back(), root, lengths});
+}
+
+TEST_CASE("shoulder tapping: verified, every dispatch licensed, and as fast as any schedule obeying (5)") {
+  size_t compared = 0;
+  for (uint32_t n = 1; n <= 3; ++n) {
+    std::vector<uint64_t> l(n + 1, 0);
+    for (;;) {
+      // Root at node 0, and the mirror image with the root at the other end.
+      std::vector<uint64_t> mirrored(l.rbegin(), l.rend());
+      for (const auto& [root, lengths] : {std::pair{0u, l}, std::pair{n, mirrored}}) {
+        const Generated g = generate_on_path("gather-shoulder-tap", n + 1, root, lengths);
+        schedcheck::LineSource lines{std::string_view(g.text)};
+        schedcheck::Header header;
+        schedcheck::Diagnostics diag("shoulder-tap", 5);
+        const schedcheck::Verdict verdict = schedcheck::check_schedule(lines, header, diag);
+        INFO(g.text);
+        CHECK(verdict.verified);
+        CHECK(verdict.time == g.claim);
+        CHECK(g.claim == shoulder_tap_optimum(l));
+      }
+      ++compared;
+      uint32_t i = 1;  // the next length vector over 0..3
+      while (i <= n && l[i] == 3) l[i++] = 0;
+      if (i > n) break;
+      ++l[i];
+    }
+  }
+  CHECK(compared == 4 + 16 + 64);
+}
+
+TEST_CASE("shoulder tapping on longer paths: verified; a dropped wake-up call or an early dispatch is rejected") {
+  std::mt19937_64 rng(3);
+  for (uint32_t nodes : {2u, 5u, 16u, 64u}) {
+    for (int trial = 0; trial < 5; ++trial) {
+      std::vector<uint64_t> lengths(nodes);
+      for (uint32_t v = 1; v < nodes; ++v) lengths[v] = rng() % 6;
+      lengths[nodes - 1] = 1 + rng() % 5;
+      const std::vector<std::string> lines = split_lines(generate_on_path("gather-shoulder-tap", nodes, 0, lengths).text);
+      REQUIRE(verified(lines));
+      const std::vector<size_t> transfers = transfer_lines(lines);
+      // Drop the last wake-up call: the node it woke dispatches untold.
+      size_t last_wake = 0;
+      for (size_t t : transfers)
+        if (lines[t - 1].find(" ! ") != std::string::npos) last_wake = t;
+      REQUIRE(last_wake > 0);
+      std::vector<std::string> dropped = lines;
+      dropped[last_wake - 1] = "# dropped";
+      size_t licensed = 0;  // the line licensed by the dropped call
+      const std::string name = lines[last_wake - 1].substr(lines[last_wake - 1].find(" ! ") + 3);
+      for (size_t t : transfers)
+        if (lines[t - 1].ends_with("after " + name.substr(0, name.find(' ')))) licensed = t;
+      if (licensed) rejected_at(dropped, licensed, "wake-up call dropped");
+      // A data train dispatched one unit before its licence arrives.
+      for (size_t t : transfers) {
+        const std::string& line = lines[t - 1];
+        if (line.find(" : ") == std::string::npos) continue;
+        const size_t at = line.rfind('@'), after = line.find(" after ");
+        const uint64_t time = std::stoull(line.substr(at + 1, after - at - 1));
+        if (time == 0) continue;
+        // Its licence or its sender's port (taken by the wake-up call it
+        // sends on) or the stream before it forbids one unit earlier.
+        std::vector<std::string> early = lines;
+        early[t - 1] = line.substr(0, at + 1) + std::to_string(time - 1) + line.substr(after);
+        CHECK_FALSE(verified(early));
+      }
+    }
   }
 }
 
