@@ -3,6 +3,8 @@
 
 #include <random>
 
+#include "gather_certification.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -37,6 +39,10 @@ const std::vector<RootedGenerator>& rooted_generators() {
        "Bhatt et al., Section 3.1, algorithm shouldertap (a distributed gather on a path into one end: each node "
        "woken by its neighbour, every dispatch licensed by its wake-up call; Theorem 2)",
        gather_shoulder_tap, "flit one-port licensed", shoulder_tap_refusal},
+      {"gather-certification", "gather",
+       "Bhatt et al., Section 3.2, algorithm transmissioncertification (a distributed gather on any tree: token "
+       "walk, certificates (lag, length) combined leaves first, transmit orders, one gap-free stream; Theorem 3)",
+       gather_certification, "flit one-port licensed", certification_refusal},
   };
   return table;
 }

@@ -543,7 +543,7 @@ int run_gen(const Arguments& args) {
       print_generator(g.name, g.topology, g.model, g.collective.empty() ? "broadcast source NODE" : g.collective,
                       g.source);
     for (const gen::RootedGenerator& g : gen::rooted_generators())
-      print_generator(g.name, gen::rooted_topologies, gen::flit_model,
+      print_generator(g.name, gen::rooted_topologies, g.model,
                       g.kind + " root NODE lengths L0 ... L(P-1)", g.source);
     return exit_verified;
   }

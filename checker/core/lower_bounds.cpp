@@ -60,9 +60,9 @@ std::vector<LowerBound> flit_bounds(const Topology& topology, const Model& model
   const std::vector<uint32_t> dist = topology.distances_from(collective.root);
   const bool broadcast = collective.kind == CollectiveKind::broadcast;
   const bool to_root = collective.kind != CollectiveKind::scatter && !broadcast;
-  uint64_t farthest = 0, total = 0;
+  uint64_t farthest = 0, total = 0, told = 0;
   uint32_t nearest = UINT32_MAX;
-  NodeId farthest_node = no_node;
+  NodeId farthest_node = no_node, told_node = no_node;
   for (NodeId v = 0; v < topology.node_count(); ++v) {
     // The message that must cross the network between the root and v.
     const uint64_t length = collective.message_length(broadcast ? 0 : v);
@@ -70,6 +70,9 @@ std::vector<LowerBound> flit_bounds(const Topology& topology, const Model& model
     if (dist[v] == UINT32_MAX) return {};  // unreachable: delivery fails, no bound to state
     const uint64_t arrival = saturating_add(length, dist[v] - 1);
     if (farthest_node == no_node || arrival > farthest) farthest = arrival, farthest_node = v;
+    // Told no earlier than dist[v], it sends then: the train needs dist[v] + length - 1 more.
+    const uint64_t told_arrival = saturating_add(arrival, dist[v]);
+    if (told_node == no_node || told_arrival > told) told = told_arrival, told_node = v;
     if (!broadcast) total += length;  // the reader keeps the total within 2^64-1
     nearest = std::min(nearest, dist[v]);
   }
@@ -82,6 +85,14 @@ std::vector<LowerBound> flit_bounds(const Topology& topology, const Model& model
                              topology.node_name(farthest_node), dist[farthest_node], l_symbol,
                              collective.message_length(broadcast ? 0 : farthest_node), farthest),
                  farthest});
+  if (to_root && model.licensed)
+    out.push_back({"flit-told-distance", "Bhatt et al., Section 3.2 (synchronization and transmission cannot overlap)",
+                   "max_i (2 delta_i + l_i - 1)",
+                   fmt::format("node {} acts only once told, which a chain of control flits from the root does no "
+                               "earlier than delta = {}, and its train then needs delta + {} - 1 more: {}",
+                               topology.node_name(told_node), dist[told_node],
+                               collective.message_length(told_node), told),
+                   told});
   if (!broadcast) {
     const bool one_port = model.ports == Ports::one_port;
     const uint64_t ports = one_port ? 1 : topology.out_degree(collective.root);

@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 
 #include "checker.hpp"
+#include "gather_certification.hpp"
 #include "rooted_generator.hpp"
 
 namespace {
@@ -778,6 +779,192 @@ TEST_CASE("shoulder tapping on longer paths: verified; a dropped wake-up call or
       }
     }
   }
+}
+
+}  // namespace
+
+namespace {
+
+using schedcheck::gen::CertificationPlan;
+using schedcheck::gen::SpanningTree;
+using schedcheck::gen::no_depth;
+
+struct Certified {
+  RootedRequest request;
+  SpanningTree tree;
+  CertificationPlan plan;
+  Generated generated;
+};
+
+Certified certify(const Case& c, uint32_t understated = UINT32_MAX) {
+  std::string error;
+  auto network = Network::parse(c.instance->spec, error);
+  REQUIRE_MESSAGE(network.has_value(), error);
+  RootedRequest request{std::move(*network), c.root, c.lengths};
+  SpanningTree tree(request.network, c.root);
+  CertificationPlan plan = schedcheck::gen::certification_plan(request, tree, understated);
+  const auto* g = schedcheck::gen::find_rooted_generator("gather-certification");
+  REQUIRE(g != nullptr);
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  REQUIRE(out != nullptr);
+  schedcheck::gen::write_flit_schedule(out, *g, request, plan.schedule);
+  std::fclose(out);
+  Generated generated{std::string(buffer, size), plan.schedule.time};
+  std::free(buffer);
+  return {std::move(request), std::move(tree), std::move(plan), std::move(generated)};
+}
+
+// Theorem 3's b: the time a broadcast down the tree takes when every node
+// tells its children one per time unit in the worst order, the largest sum
+// of the numbers of children along a path from the root.
+uint64_t worst_order_broadcast(const SpanningTree& tree) {
+  std::vector<uint64_t> children(tree.parent.size(), 0);
+  for (uint32_t v = 0; v < tree.parent.size(); ++v)
+    if (v != tree.root && tree.depth[v] != no_depth) ++children[tree.parent[v]];
+  uint64_t b = 0;
+  for (uint32_t v = 0; v < tree.parent.size(); ++v) {
+    if (tree.depth[v] == no_depth || children[v] > 0) continue;
+    uint64_t sum = 0;
+    for (uint32_t u = v; u != tree.root; u = tree.parent[u]) sum += children[tree.parent[u]];
+    b = std::max(b, sum);
+  }
+  return b;
+}
+
+schedcheck::Verdict check_text(const std::string& text, std::string& errors) {
+  schedcheck::LineSource lines{std::string_view(text)};
+  schedcheck::Header header;
+  schedcheck::Diagnostics diag("certification", 100000);
+  const schedcheck::Verdict verdict = schedcheck::check_schedule(lines, header, diag);
+  for (const auto& d : diag.kept()) errors += diag.format(d) + "\n";
+  return verdict;
+}
+
+TEST_CASE("transmission certification: verified everywhere, E + lag + m exactly, within Theorem 3") {
+  size_t checked = 0;
+  for (const Case& c : all_cases()) {
+    const Certified cert = certify(c);
+    std::string errors;
+    const schedcheck::Verdict verdict = check_text(cert.generated.text, errors);
+    INFO(describe("gather-certification", c), "\n", cert.generated.text);
+    REQUIRE_MESSAGE(verdict.verified, errors);
+    CHECK(verdict.time == cert.plan.schedule.time);
+    uint64_t reached = 0, m = 0;
+    for (uint32_t v = 0; v < c.instance->nodes; ++v) {
+      if (cert.tree.depth[v] == no_depth) continue;
+      ++reached;
+      if (v != c.root) m += c.lengths[v];
+    }
+    // Phases 1 and 2 cross every link twice, one flit at a time.
+    const uint64_t collection = 2 * (reached - 1);
+    CHECK(cert.plan.collection == collection);
+    const uint64_t lag = cert.plan.certificates[c.root].lag;
+    CHECK(verdict.time == (m > 0 ? collection + lag + m : collection));
+    // Theorem 3, reconstructed: at most 2b + c + m, c the collection time.
+    const uint64_t b = worst_order_broadcast(cert.tree);
+    CHECK(lag <= 2 * b);
+    CHECK(verdict.time <= 2 * b + collection + m);
+    uint64_t bound = m;  // the root receives one flit per unit
+    bool told_bound = false;
+    for (const schedcheck::LowerBound& lb : verdict.bounds) {
+      bound = std::max(bound, lb.steps);
+      told_bound = told_bound || lb.name == "flit-told-distance";
+    }
+    CHECK(told_bound == (m > 0));
+    CHECK(verdict.time >= bound);
+    ++checked;
+  }
+  MESSAGE(checked, " certification schedules");
+}
+
+// The nodes of v's subtree, v included.
+std::vector<bool> subtree(const SpanningTree& tree, uint32_t v) {
+  std::vector<bool> in(tree.parent.size(), false);
+  for (uint32_t u = 0; u < tree.parent.size(); ++u) {
+    if (tree.depth[u] == no_depth) continue;
+    uint32_t w = u;
+    while (w != v && w != tree.root) w = tree.parent[w];
+    in[u] = w == v;
+  }
+  return in;
+}
+
+TEST_CASE("transmission certification mutants: a token dropped, a dispatch before its order, an understated lag") {
+  size_t dropped = 0, early = 0, understated = 0, harmless = 0;
+  for (const Case& c : all_cases()) {
+    if (c.instance->nodes > 64) continue;
+    const Certified cert = certify(c);
+    const std::vector<std::string> lines = split_lines(cert.generated.text);
+    const std::vector<size_t> transfers = transfer_lines(lines);
+    for (size_t t : transfers) {
+      const std::string& line = lines[t - 1];
+      // A token dropped: the first line it licenses is told by nothing.
+      if (const size_t bang = line.find(" ! token-"); bang != std::string::npos) {
+        const std::string label = line.substr(bang + 3, line.find(' ', bang + 3) - bang - 3);
+        for (size_t u : transfers)
+          if (lines[u - 1].ends_with(" after " + label)) {
+            std::vector<std::string> mutant = lines;
+            mutant[t - 1] = "# dropped";
+            rejected_at(mutant, u, "token " + label + " dropped");
+            ++dropped;
+            break;
+          }
+      }
+      // A message dispatched one unit before its transmit order arrives.
+      if (const size_t colon = line.find(" : "); colon != std::string::npos) {
+        const uint32_t v = static_cast<uint32_t>(std::stoul(line.substr(0, line.find(' ', 2))));
+        const size_t at = line.rfind('@'), after = line.find(" after ");
+        std::vector<std::string> mutant = lines;
+        mutant[t - 1] = line.substr(0, at + 1) + std::to_string(cert.plan.told[v] - 1) + line.substr(after);
+        std::string errors;
+        CHECK_FALSE(check_text([&] {
+                      std::string text;
+                      for (const std::string& l : mutant) text += l + "\n";
+                      return text;
+                    }(),
+                               errors)
+                        .verified);
+        CHECK(errors.find(fmt::format(":{}:", t)) != std::string::npos);
+        CHECK_MESSAGE(errors.find("before control flit order-" + std::to_string(v)) != std::string::npos, errors);
+        ++early;
+      }
+    }
+    // A certificate that understates its lag by one: rejected when the
+    // parent's placement relies on it, at a train of the lying subtree.
+    for (uint32_t v = 0; v < c.instance->nodes; ++v) {
+      if (v == c.root || cert.tree.depth[v] == no_depth || cert.plan.certificates[v].lag == 0 ||
+          cert.plan.certificates[v].length == 0)
+        continue;
+      const Certified lie = certify(c, v);
+      std::string errors;
+      const schedcheck::Verdict verdict = check_text(lie.generated.text, errors);
+      INFO(describe("gather-certification", c), " understating node ", v, "\n", lie.generated.text, errors);
+      if (lie.plan.start[v] >= lie.plan.told[v] + cert.plan.certificates[v].lag) {
+        CHECK(verdict.verified);
+        ++harmless;
+        continue;
+      }
+      CHECK_FALSE(verdict.verified);
+      const std::vector<bool> in = subtree(lie.tree, v);
+      const std::vector<std::string> lie_lines = split_lines(lie.generated.text);
+      bool blamed = false;
+      for (size_t t : transfer_lines(lie_lines)) {
+        const uint32_t sender = static_cast<uint32_t>(std::stoul(lie_lines[t - 1].substr(0, lie_lines[t - 1].find(' ', 2))));
+        if (!in[sender]) continue;
+        blamed = blamed || errors.find(fmt::format(":{}:", t)) != std::string::npos ||
+                 errors.find(fmt::format("line {})", t)) != std::string::npos;
+      }
+      CHECK(blamed);
+      ++understated;
+    }
+  }
+  MESSAGE(dropped, " tokens dropped, ", early, " early dispatches, ", understated, " understated lags rejected, ",
+          harmless, " understated lags that bound nothing");
+  CHECK(dropped > 100);
+  CHECK(early > 100);
+  CHECK(understated > 50);
 }
 
 }  // namespace
