@@ -50,8 +50,10 @@ class FlitEncoding {
   FlitEncoding(z3::context& ctx, z3::solver& solver, const std::vector<FlitTrain>& trains, bool one_port,
                bool strengthen)
       : ctx_(ctx), solver_(solver), trains_(trains), dispatch_(ctx) {
-    for (const FlitTrain& t : trains_) dispatch_.push_back(ctx_.int_const(fmt::format("T_{}", t.node).c_str()));
+    for (const FlitTrain& t : trains_)
+      dispatch_.push_back(ctx_.int_const(fmt::format("{}_{}", t.wake_up ? "W" : "T", t.node).c_str()));
     dispatch_times_are_not_negative();
+    licences_arrive_first();
     channels_carry_one_flit_per_unit();
     if (one_port) ports_send_and_receive_one_flit_per_unit();
     if (strengthen) each_resource_holds_its_trains_end_to_end(one_port);
@@ -85,7 +87,9 @@ class FlitEncoding {
       const FlitTrain& t = trains_[i];
       s += fmt::format("  {}", t.route.front());
       for (size_t k = 1; k < t.route.size(); ++k) s += fmt::format(" > {}", t.route[k]);
-      s += fmt::format(" : {} @{}\n", t.node, time);
+      s += t.wake_up ? fmt::format(" ! wake-{} @{}", t.node, time) : fmt::format(" : {} @{}", t.node, time);
+      if (t.licence != SIZE_MAX) s += fmt::format(" after wake-{}", trains_[t.licence].node);
+      s += '\n';
     }
     return s;
   }
@@ -97,6 +101,14 @@ class FlitEncoding {
   // Trains leave at time 0 at the earliest (format.md 7.1: time runs from 0).
   void dispatch_times_are_not_negative() {
     for (size_t i = 0; i < trains_.size(); ++i) solver_.add(dispatch_time(i) >= 0);
+  }
+
+  // A licensed train leaves no earlier than its wake-up call, dispatched at
+  // T_j over d_j hops, arrives: T_i >= T_j + d_j (format.md 7.2).
+  void licences_arrive_first() {
+    for (size_t i = 0; i < trains_.size(); ++i)
+      if (const size_t j = trains_[i].licence; j != SIZE_MAX)
+        solver_.add(dispatch_time(i) >= dispatch_time(j) + number(trains_[j].hops()));
   }
 
   // Hop k of train i and hop k2 of train j hold one resource at disjoint
@@ -230,6 +242,15 @@ std::string flit_problem_error(const FlitProblem& p) {
     total += p.lengths[v];
     farthest = std::max<uint64_t>(farthest, depth[v]);
   }
+  if (p.wake_up_chain) {
+    if (p.collective != FlitCollective::gather || !p.one_port)
+      return "a wake-up chain (inequality (5)) is a one-port gather's";
+    std::vector<uint32_t> at_depth(n, 0);
+    for (uint32_t v = 0; v < n; ++v)
+      if (depth[v] != UINT32_MAX && ++at_depth[depth[v]] > 1)
+        return "a wake-up chain (inequality (5)) runs along a path from the root: the network is not one";
+    trains += farthest;  // one call per node up to the farthest non-null message
+  }
   if (trains > max_flit_trains)
     return fmt::format("{} non-null messages: the search takes at most {}", trains, max_flit_trains);
   if (total + farthest >= max_time) return fmt::format("{} flits in all is too long for the search", total);
@@ -259,6 +280,28 @@ std::vector<FlitTrain> flit_trains(const FlitProblem& p) {
     if (p.collective == FlitCollective::scatter) std::reverse(t.route.begin(), t.route.end());
     trains.push_back(std::move(t));
   }
+  if (!p.wake_up_chain) return trains;
+  // The path by depth, and a call to each node up to the farthest message.
+  const std::vector<uint32_t> depth = tree_depths(parent, p.root);
+  std::vector<uint32_t> path(1, p.root);
+  uint32_t farthest = 0;
+  for (uint32_t v = 0; v < p.neighbours.size(); ++v) {
+    if (depth[v] == UINT32_MAX) continue;
+    if (path.size() <= depth[v]) path.resize(depth[v] + 1);
+    path[depth[v]] = v;
+    if (p.lengths[v] > 0 && v != p.root) farthest = std::max(farthest, depth[v]);
+  }
+  const size_t messages = trains.size();
+  for (uint32_t i = 1; i <= farthest; ++i) {
+    FlitTrain call;
+    call.node = path[i];
+    call.length = 1;
+    call.route = {path[i - 1], path[i]};
+    call.wake_up = true;
+    call.licence = i > 1 ? trains.size() - 1 : SIZE_MAX;
+    trains.push_back(std::move(call));
+  }
+  for (size_t k = 0; k < messages; ++k) trains[k].licence = messages + depth[trains[k].node] - 1;
   return trains;
 }
 
@@ -268,6 +311,7 @@ FlitBound flit_lower_bound(const FlitProblem& p) {
   uint64_t distance = 0, total = 0;
   uint32_t nearest = UINT32_MAX;
   for (const FlitTrain& t : trains) {
+    if (t.wake_up) continue;  // calls go down the path, and the bounds are the messages'
     distance = std::max(distance, t.hops() + t.length - 1);
     total += t.length;
     nearest = std::min(nearest, t.hops());
@@ -288,15 +332,22 @@ uint64_t flit_gap_free_time(const FlitProblem& p) {
   // each shared resource two trains sit at the same hop index, so the
   // back-to-back intervals at the root stay disjoint everywhere. A gather
   // is the same stream reversed in time.
-  uint64_t prefix = 0, time = 0;
+  // With a wake-up chain the stream starts once the last call has arrived.
+  uint64_t prefix = 0, time = 0, calls = 0;
   for (const FlitTrain& t : flit_trains(p)) {
+    if (t.wake_up) {
+      ++calls;
+      continue;
+    }
     prefix += t.length;
     time = std::max(time, prefix + t.hops() - 1);
   }
-  return time;
+  return time + (calls > 0 ? calls + 1 : 0);
 }
 
-std::string flit_model_line(const FlitProblem& p) { return p.one_port ? "flit one-port" : "flit all-port"; }
+std::string flit_model_line(const FlitProblem& p) {
+  return p.wake_up_chain ? "flit one-port licensed" : p.one_port ? "flit one-port" : "flit all-port";
+}
 
 std::string flit_collective_line(const FlitProblem& p) {
   return fmt::format("{} root {} lengths {}", p.collective == FlitCollective::scatter ? "scatter" : "gather", p.root,

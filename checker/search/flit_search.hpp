@@ -33,14 +33,22 @@ struct FlitProblem {
   // Redundant constraints (each resource holds its trains end to end); off
   // gives the plain encoding, the disjunctions alone.
   bool strengthen = true;
+  // A gather on a path into one end that obeys inequality (5) of Bhatt et
+  // al., Section 3.1: P_(i-1) wakes P_i with a one-flit control message
+  // sent once its own call has arrived, and P_i dispatches only after that
+  // (format.md 7.2, `licensed`). The calls are trains of the search: the
+  // optimum over every such schedule, which shoulder tapping claims to meet.
+  bool wake_up_chain = false;
 };
 
 // One message's train: the message named by `node`, along `route` (nodes,
 // from the sender to the receiver, so hops() = route.size() - 1).
 struct FlitTrain {
-  uint32_t node = 0;
+  uint32_t node = 0;  // a wake-up call: the node it wakes
   uint64_t length = 0;
   std::vector<uint32_t> route;
+  bool wake_up = false;
+  size_t licence = SIZE_MAX;  // the index of the wake-up call that must reach route[0] first
   uint32_t hops() const { return static_cast<uint32_t>(route.size()) - 1; }
 };
 
@@ -52,7 +60,8 @@ std::string flit_problem_error(const FlitProblem& problem);
 // no_parent for the root and for nodes the root does not reach.
 std::vector<uint32_t> flit_spanning_tree(const FlitProblem& problem);
 
-// The trains of the non-null messages other than the root's own, in node order.
+// The trains of the non-null messages other than the root's own, in node
+// order, then the wake-up calls if the problem has them.
 std::vector<FlitTrain> flit_trains(const FlitProblem& problem);
 
 // The best lower bound (lemmas.md) on the time of any schedule over the tree
@@ -76,7 +85,8 @@ uint64_t flit_gap_free_time(const FlitProblem& problem);
 // the lower bound or the search gave up.
 SearchReport search_flit(const FlitProblem& problem, const SearchLimits& limits);
 
-// The header lines of a witness: "flit one-port" and "scatter root 0 lengths 0 2 3 1".
+// The header lines of a witness: "flit one-port" (with "licensed" for a
+// wake-up chain) and "scatter root 0 lengths 0 2 3 1".
 std::string flit_model_line(const FlitProblem& problem);
 std::string flit_collective_line(const FlitProblem& problem);
 

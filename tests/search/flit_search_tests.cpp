@@ -13,9 +13,11 @@
 #include <numeric>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "checker.hpp"
 #include "flit_search.hpp"
+#include "rooted_generator.hpp"
 #include "tree_shapes.hpp"
 
 namespace {
@@ -276,3 +278,63 @@ TEST_CASE("every tree shape up to 8 non-root nodes: the optimum is the best gap-
                       above_bound));
   CHECK(above_bound > 0);  // the sweep does exercise unsat answers
 }
+
+namespace {
+
+// Shoulder tapping's time on the path 0 - 1 - ... - n into 0, as generated.
+uint64_t shoulder_tap_time(const std::vector<uint64_t>& lengths) {
+  std::string error;
+  auto network = schedcheck::gen::Network::parse(fmt::format("path:{}", lengths.size()), error);
+  REQUIRE(network.has_value());
+  const auto* g = schedcheck::gen::find_rooted_generator("gather-shoulder-tap");
+  REQUIRE(g != nullptr);
+  const auto schedule = schedcheck::gen::plan_rooted(*g, {std::move(*network), 0, lengths}, error);
+  REQUIRE_MESSAGE(schedule.has_value(), error);
+  return schedule->time;
+}
+
+// The optimum over every gather obeying (5), its witness checked by the core
+// and the time below it unsat: it must be shoulder tapping's (Theorem 2).
+void theorem_2(const std::vector<uint64_t>& lengths) {
+  std::vector<uint32_t> parents(lengths.size());
+  for (uint32_t v = 0; v < parents.size(); ++v) parents[v] = v == 0 ? no_parent : v - 1;
+  FlitProblem p = tree_problem(parents, lengths, FlitCollective::gather);
+  p.wake_up_chain = true;
+  REQUIRE(flit_problem_error(p).empty());
+  const Found f = search(parents, p);
+  INFO("lengths ", fmt::format("{}", fmt::join(lengths, " ")), "\n", f.report.witness);
+  REQUIRE(f.report.witness_steps.has_value());
+  CHECK(f.checked.verified);
+  CHECK(f.checked.time == f.time);
+  CHECK(f.refuted_below);
+  CHECK(f.time == shoulder_tap_time(lengths));
+}
+
+TEST_CASE("Theorem 2 by Z3: shoulder tapping is the fastest gather obeying (5), Figures 2 and 3's kinds and random paths") {
+  // A typical sequence (Figure 2's kind): the stream into P_0 has gaps
+  // only while the wake-up calls run ahead.
+  theorem_2({0, 2, 1, 3, 0, 2, 1, 2});
+  // A pathological one (Figure 3's kind): P_1's long message holds P_2
+  // back, so P_2 dispatches at 7 and P_5, farther, at 5.
+  theorem_2({0, 6, 1, 0, 0, 1});
+  uint64_t x = 12345;
+  for (size_t i = 0; i < 200; i += sweep_stride) {
+    std::vector<uint64_t> lengths(2 + i % 9, 0);
+    for (size_t v = 1; v < lengths.size(); ++v) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      lengths[v] = (x >> 33) % 5;
+    }
+    theorem_2(lengths);
+  }
+}
+
+TEST_CASE("a wake-up chain is refused off a path and for a scatter") {
+  FlitProblem p = tree_problem({no_parent, 0, 0}, {0, 1, 1}, FlitCollective::gather);
+  p.wake_up_chain = true;
+  CHECK(flit_problem_error(p).find("not one") != std::string::npos);
+  FlitProblem q = tree_problem({no_parent, 0, 1}, {0, 1, 1}, FlitCollective::scatter);
+  q.wake_up_chain = true;
+  CHECK(flit_problem_error(q).find("gather") != std::string::npos);
+}
+
+}  // namespace
