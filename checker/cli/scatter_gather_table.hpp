@@ -1,4 +1,4 @@
-// Table scatter-gather: Bhatt et al.'s FDF and NRF against the baselines, the bounds and the searched optimum, all checked by the core.
+// Tables of the flit model: Bhatt et al.'s scatters and gathers against baselines, bounds and searched optima, all checked.
 #pragma once
 
 namespace schedcheck::cli {
@@ -7,5 +7,13 @@ namespace schedcheck::cli {
 // seconds. Returns 1 if a schedule or a witness failed the core's check, or
 // a search found a schedule faster than FDF or NRF (Theorem 1 refuted).
 int scatter_gather_table(bool json, double timeout);
+
+// Table gather: the distributed gathers (shoulder tapping on paths,
+// transmission certification on every tree) against the offline optimum
+// (NRF), the lower bounds, Theorem 3's bound and, on paths, the searched
+// optimum over schedules obeying inequality (5). Returns 1 if a schedule or
+// witness failed the core's check, shoulder tapping missed that optimum
+// (Theorem 2 refuted) or certification passed 2b + c + m (Theorem 3).
+int gather_table(bool json, double timeout);
 
 }  // namespace schedcheck::cli

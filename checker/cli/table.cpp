@@ -569,9 +569,10 @@ int print_table(const std::string& name, bool json, double timeout) {
   if (name == "search-gossip") return search_gossip_table(json, timeout);
   if (name == "meyer-sibeyn-2") return meyer_sibeyn_2(json);
   if (name == "scatter-gather") return scatter_gather_table(json, timeout);
+  if (name == "gather") return gather_table(json, timeout);
   fmt::print(stderr,
              "schedcheck: error: no table '{}' (tables: broadcast-allport, search-broadcast, search-gossip, "
-             "meyer-sibeyn-2, scatter-gather)\n",
+             "meyer-sibeyn-2, scatter-gather, gather)\n",
              name);
   return 2;
 }
