@@ -65,7 +65,7 @@ std::optional<FlitSchedule> plan_rooted(const RootedGenerator& g, const RootedRe
     error = fmt::format("{} lengths for {} nodes: give one per node, in index order", request.lengths.size(), nodes);
     return std::nullopt;
   }
-  const SpanningTree tree(network, request.root);
+  const SpanningTree tree(network, request.root, request.tree);
   uint64_t total = 0;
   for (uint32_t v = 0; v < nodes; ++v) {
     const uint64_t length = request.lengths[v];

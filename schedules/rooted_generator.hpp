@@ -20,13 +20,15 @@ namespace schedcheck::gen {
 
 inline constexpr std::string_view flit_model = "flit one-port";
 inline constexpr std::string_view rooted_topologies =
-    "tree, graph, mesh, torus, path or ring (routes along the tree, or a breadth-first spanning tree, from the root)";
+    "tree, graph, mesh, torus, path or ring (routes along the tree, or a spanning tree from the root: --tree "
+    "breadth-first or broadcast)";
 inline constexpr uint64_t max_message_length = (uint64_t{1} << 63) - 1;
 
 struct RootedRequest {
   Network network;
   uint32_t root = 0;
   std::vector<uint64_t> lengths;  // in flits, one per node in index order; 0 is a null message
+  TreeKind tree = TreeKind::breadth_first;  // the spanning tree the routes follow (a tree topology: itself)
 };
 
 // One transfer line: `message` (named by its node) leaves route[0] at `time`;

@@ -161,11 +161,15 @@ std::optional<Network> Network::parse(const std::string& spec, std::string& erro
   return Network(static_cast<uint32_t>(nodes), links, std::move(description));
 }
 
-SpanningTree::SpanningTree(const Network& network, uint32_t root_node)
+SpanningTree::SpanningTree(const Network& network, uint32_t root_node, TreeKind kind)
     : root(root_node), parent(network.node_count()), depth(network.node_count(), no_depth) {
   std::iota(parent.begin(), parent.end(), 0);
-  std::vector<uint32_t> reached{root};
   depth[root] = 0;
+  if (kind == TreeKind::broadcast) {
+    grow_by_broadcast(network);
+    return;
+  }
+  std::vector<uint32_t> reached{root};
   for (size_t i = 0; i < reached.size(); ++i) {
     const uint32_t u = reached[i];
     for (uint32_t w : network.neighbours(u)) {
@@ -174,6 +178,41 @@ SpanningTree::SpanningTree(const Network& network, uint32_t root_node)
       parent[w] = u;
       reached.push_back(w);
     }
+  }
+}
+
+// A single-port broadcast, simulated: in each time unit every informed node
+// that still has an uninformed neighbour informs one, the one with the most
+// uninformed neighbours of its own (the lowest index among equals), so that
+// the message reaches many nodes soon rather than filling a star's leaves
+// one by one. The informing links form the tree. Each unit costs the
+// degrees of the nodes that inform in it, so the whole is O(P * degree).
+void SpanningTree::grow_by_broadcast(const Network& network) {
+  const uint32_t n = network.node_count();
+  std::vector<uint32_t> uninformed(n, 0);  // a node's uninformed neighbours, links counted once each
+  for (uint32_t v = 0; v < n; ++v)
+    for (uint32_t w : network.neighbours(v))
+      if (w != root) ++uninformed[v];
+  auto informed = [&](uint32_t w, uint32_t from) {
+    parent[w] = from;
+    depth[w] = depth[from] + 1;
+    for (uint32_t x : network.neighbours(w)) --uninformed[x];
+  };
+  std::vector<uint32_t> active{root}, next;
+  while (!active.empty()) {
+    next.clear();
+    for (uint32_t v : active) {
+      uint32_t best = UINT32_MAX;
+      for (uint32_t w : network.neighbours(v))
+        if (depth[w] == no_depth && w != root && (best == UINT32_MAX || uninformed[w] > uninformed[best] ||
+                                                  (uninformed[w] == uninformed[best] && w < best)))
+          best = w;
+      if (best == UINT32_MAX) continue;  // nothing left to inform: v leaves the broadcast
+      informed(best, v);
+      next.push_back(v);
+      next.push_back(best);
+    }
+    std::swap(active, next);
   }
 }
 

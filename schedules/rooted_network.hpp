@@ -2,8 +2,8 @@
 //
 // Every route of a rooted flit schedule runs along one spanning tree rooted
 // at the collective's root: on a tree the tree itself, on a graph, mesh or
-// torus a breadth-first tree. A route from the root then reaches depth i at
-// its hop i, so two messages share a channel only at the same hop index,
+// torus a breadth-first tree or a broadcast tree. A route from the root then
+// reaches depth i at its hop i, so two messages share a channel only at the same hop index,
 // which is what makes a gap-free stream from (or to) the root collision-free.
 #pragma once
 
@@ -42,15 +42,26 @@ class Network {
   std::string description_;
 };
 
-// The breadth-first tree from `root`: on a tree topology, the tree itself.
+// Which spanning tree the routes follow (Bhatt et al., Section 1.2: the
+// multiport regimen wants short routes, the single-port one a tree whose
+// broadcast is fast, since high-degree nodes slow single-port gathers).
+enum class TreeKind {
+  breadth_first,  // every route a shortest path
+  broadcast,      // the tree a greedy single-port broadcast from the root builds
+};
+
+// A spanning tree from `root`: on a tree topology, the tree itself.
 struct SpanningTree {
   uint32_t root = 0;
   std::vector<uint32_t> parent;  // the root's (and an unreachable node's) is itself
   std::vector<uint32_t> depth;   // hops from the root; no_depth where the root cannot reach
 
-  SpanningTree(const Network& network, uint32_t root);
+  SpanningTree(const Network& network, uint32_t root, TreeKind kind = TreeKind::breadth_first);
   // root, ..., v along the tree (v reachable).
   std::vector<uint32_t> route_from_root(uint32_t v) const;
+
+ private:
+  void grow_by_broadcast(const Network& network);
 };
 
 }  // namespace schedcheck::gen

@@ -501,7 +501,7 @@ std::optional<std::vector<uint64_t>> lengths_arg(const Arguments& args, uint32_t
 
 // The options of one registry that the other's generators do not take.
 constexpr const char* torus_options[] = {"--source", "--time-independent"};
-constexpr const char* rooted_options[] = {"--root", "--lengths", "--length", "--random-lengths", "--seed"};
+constexpr const char* rooted_options[] = {"--root", "--lengths", "--length", "--random-lengths", "--seed", "--tree"};
 
 // A scatter or gather generator of the flit model (rooted_generator.hpp).
 int run_rooted_gen(const Arguments& args, const gen::RootedGenerator& g) {
@@ -521,7 +521,11 @@ int run_rooted_gen(const Arguments& args, const gen::RootedGenerator& g) {
                                      network->description(), network->node_count() - 1));
   auto lengths = lengths_arg(args, network->node_count());
   if (!lengths) return exit_usage;
-  const gen::RootedRequest request{std::move(*network), static_cast<uint32_t>(root), std::move(*lengths)};
+  const std::string tree = args.value("--tree").value_or("breadth-first");
+  if (tree != "breadth-first" && tree != "broadcast")
+    return program_error(fmt::format("--tree '{}': breadth-first or broadcast", tree));
+  const gen::RootedRequest request{std::move(*network), static_cast<uint32_t>(root), std::move(*lengths),
+                                   tree == "broadcast" ? gen::TreeKind::broadcast : gen::TreeKind::breadth_first};
   const auto schedule = gen::plan_rooted(g, request, error);
   if (!schedule) return program_error(fmt::format("{}: {}", g.name, error));
 

@@ -34,6 +34,9 @@ const std::vector<OptionSpec> option_table = {
     {"--random-lengths", "MAX", "gen",
      "scatter and gather generators: each length drawn uniformly from 0..MAX, the same on every machine"},
     {"--seed", "S", "gen", "the seed of --random-lengths (default 1)"},
+    {"--tree", "KIND", "gen",
+     "scatter and gather generators off a tree: the spanning tree the routes follow, breadth-first (shortest "
+     "routes, the default) or broadcast (a greedy single-port broadcast's tree)"},
     {"--parts", "N", "bound", "packets per PU for gossip (default 1)"},
     {"--P", "N", "bound",
      "time-independent-gossip: PUs 0..N-1 along the first cycle; alone, every second cycle on K_N (N <= 12)"},

@@ -217,13 +217,14 @@ struct Generated {
   uint64_t claim = 0;
 };
 
-Generated generate(const std::string& name, const Case& c) {
+Generated generate(const std::string& name, const Case& c,
+                   schedcheck::gen::TreeKind tree = schedcheck::gen::TreeKind::breadth_first) {
   const auto* g = schedcheck::gen::find_rooted_generator(name);
   REQUIRE(g != nullptr);
   std::string error;
   auto network = Network::parse(c.instance->spec, error);
   REQUIRE_MESSAGE(network.has_value(), error);
-  const RootedRequest request{std::move(*network), c.root, c.lengths};
+  const RootedRequest request{std::move(*network), c.root, c.lengths, tree};
   const auto schedule = schedcheck::gen::plan_rooted(*g, request, error);
   REQUIRE_MESSAGE(schedule.has_value(), error);
   char* buffer = nullptr;
@@ -965,6 +966,71 @@ TEST_CASE("transmission certification mutants: a token dropped, a dispatch befor
   CHECK(dropped > 100);
   CHECK(early > 100);
   CHECK(understated > 50);
+}
+
+}  // namespace
+
+namespace {
+
+// The single-port broadcast time of a tree from its root, children told in
+// the best order (the slowest subtree first): t(v) = max_i (i + t(c_i)) over
+// v's children c_1, c_2, ... in decreasing order of t.
+uint64_t tree_broadcast_time(const schedcheck::gen::SpanningTree& tree) {
+  const size_t n = tree.parent.size();
+  std::vector<uint32_t> order;
+  for (uint32_t v = 0; v < n; ++v)
+    if (tree.depth[v] != schedcheck::gen::no_depth) order.push_back(v);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return tree.depth[a] > tree.depth[b]; });
+  std::vector<std::vector<uint64_t>> child_times(n);
+  std::vector<uint64_t> t(n, 0);
+  for (uint32_t v : order) {
+    auto& c = child_times[v];
+    std::sort(c.rbegin(), c.rend());
+    for (size_t i = 0; i < c.size(); ++i) t[v] = std::max(t[v], i + 1 + c[i]);
+    if (v != tree.root) child_times[tree.parent[v]].push_back(t[v]);
+  }
+  return t[tree.root];
+}
+
+TEST_CASE("--tree broadcast: every generator verified on the whole network over a broadcast tree") {
+  for (const Case& c : all_cases()) {
+    if (c.instance->spec.starts_with("tree:")) continue;  // a tree is its own spanning tree
+    for (const std::string name : {"scatter-fdf", "scatter-nearest-first", "scatter-index-order", "gather-nrf",
+                                   "gather-index-order", "gather-certification"}) {
+      const Generated g = generate(name, c, schedcheck::gen::TreeKind::broadcast);
+      std::string errors;
+      const schedcheck::Verdict verdict = check_text(g.text, errors);
+      INFO(describe(name, c), "\n", g.text);
+      REQUIRE_MESSAGE(verdict.verified, errors);
+      CHECK(verdict.time == g.claim);
+    }
+  }
+}
+
+TEST_CASE("a broadcast tree broadcasts no slower than the breadth-first tree where high degrees slow it") {
+  // The paper's example: the complete graph, whose breadth-first tree from
+  // any node is a star (P-1 units single-port); and a wheel.
+  for (uint32_t n : {4u, 8u, 16u, 33u}) {
+    std::vector<std::pair<uint32_t, uint32_t>> complete, wheel;
+    for (uint32_t a = 0; a < n; ++a)
+      for (uint32_t b = a + 1; b < n; ++b) complete.emplace_back(a, b);
+    for (uint32_t a = 1; a < n; ++a) wheel.emplace_back(0, a), wheel.emplace_back(a, a + 1 < n ? a + 1 : 1);
+    for (const auto& edges : {complete, wheel}) {
+      const Instance in = graph_instance(n, edges);
+      std::string error;
+      const auto network = Network::parse(in.spec, error);
+      REQUIRE(network.has_value());
+      const schedcheck::gen::SpanningTree bfs(*network, 0), cast(*network, 0, schedcheck::gen::TreeKind::broadcast);
+      INFO(in.spec);
+      CHECK(tree_broadcast_time(bfs) == n - 1);
+      CHECK(tree_broadcast_time(cast) <= tree_broadcast_time(bfs));
+      if (edges == complete) {
+        uint64_t log2 = 0;
+        while ((uint64_t{1} << log2) < n) ++log2;
+        CHECK(tree_broadcast_time(cast) == log2);  // the binomial tree: optimal
+      }
+    }
+  }
 }
 
 }  // namespace
