@@ -18,6 +18,9 @@ FlitSchedule gather_nearest_first(const RootedRequest& request, const SpanningTr
 FlitSchedule gather_index_order(const RootedRequest& request, const SpanningTree& tree);
 FlitSchedule gather_shoulder_tap(const RootedRequest& request, const SpanningTree& tree);
 std::string shoulder_tap_refusal(const RootedRequest& request, const SpanningTree& tree);
+FlitSchedule scatter_multitree(const RootedRequest& request, const SpanningTree& tree);
+FlitSchedule gather_multitree(const RootedRequest& request, const SpanningTree& tree);
+std::string multitree_refusal(const RootedRequest& request, const SpanningTree& tree);
 
 const std::vector<RootedGenerator>& rooted_generators() {
   static const std::vector<RootedGenerator> table = {
@@ -43,6 +46,14 @@ const std::vector<RootedGenerator>& rooted_generators() {
        "Bhatt et al., Section 3.2, algorithm transmissioncertification (a distributed gather on any tree: token "
        "walk, certificates (lag, length) combined leaves first, transmit orders, one gap-free stream; Theorem 3)",
        gather_certification, "flit one-port licensed", certification_refusal},
+      {"scatter-multitree", "scatter",
+       "Bhatt et al., Section 4 (edge-disjoint trees rooted at the root that together span the network, one "
+       "FDF stream per root link, all-port; --trees K)",
+       scatter_multitree, "flit all-port", multitree_refusal},
+      {"gather-multitree", "gather",
+       "Bhatt et al., Section 4 (edge-disjoint trees rooted at the root that together span the network, one "
+       "NRF stream per root link, all-port; --trees K)",
+       gather_multitree, "flit all-port", multitree_refusal},
   };
   return table;
 }
@@ -96,6 +107,7 @@ std::optional<FlitSchedule> plan_rooted(const RootedGenerator& g, const RootedRe
 void write_flit_schedule(std::FILE* out, const RootedGenerator& g, const RootedRequest& request,
                          const FlitSchedule& schedule) {
   fmt::print(out, "# {} on {}: {}\n", g.name, request.network.description(), g.source);
+  for (const std::string& note : schedule.notes) fmt::print(out, "# {}\n", note);
   fmt::print(out, "schedcheck 1\ntopology {}\nmodel {}\ncollective {} root {} lengths {}\nclaim time={} name={}\n",
              request.network.description(), g.model, g.kind, request.root, fmt::join(request.lengths, " "),
              schedule.time, g.name);

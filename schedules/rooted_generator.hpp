@@ -29,6 +29,7 @@ struct RootedRequest {
   uint32_t root = 0;
   std::vector<uint64_t> lengths;  // in flits, one per node in index order; 0 is a null message
   TreeKind tree = TreeKind::breadth_first;  // the spanning tree the routes follow (a tree topology: itself)
+  uint32_t trees = 0;  // the multitree generators' edge-disjoint trees; 0: one per link of the root
 };
 
 // One transfer line: `message` (named by its node) leaves route[0] at `time`;
@@ -45,6 +46,7 @@ struct FlitTransfer {
 struct FlitSchedule {
   std::vector<FlitTransfer> transfers;  // in order of dispatch time
   uint64_t time = 0;                    // the last flit's arrival: the claim
+  std::vector<std::string> notes;       // comment lines for the reader (e.g. the trees used)
 };
 
 struct RootedGenerator {

@@ -501,7 +501,8 @@ std::optional<std::vector<uint64_t>> lengths_arg(const Arguments& args, uint32_t
 
 // The options of one registry that the other's generators do not take.
 constexpr const char* torus_options[] = {"--source", "--time-independent"};
-constexpr const char* rooted_options[] = {"--root", "--lengths", "--length", "--random-lengths", "--seed", "--tree"};
+constexpr const char* rooted_options[] = {"--root", "--lengths", "--length", "--random-lengths", "--seed", "--tree",
+                                          "--trees"};
 
 // A scatter or gather generator of the flit model (rooted_generator.hpp).
 int run_rooted_gen(const Arguments& args, const gen::RootedGenerator& g) {
@@ -524,8 +525,16 @@ int run_rooted_gen(const Arguments& args, const gen::RootedGenerator& g) {
   const std::string tree = args.value("--tree").value_or("breadth-first");
   if (tree != "breadth-first" && tree != "broadcast")
     return program_error(fmt::format("--tree '{}': breadth-first or broadcast", tree));
+  uint64_t trees = 0;
+  if (const auto text = args.value("--trees")) {
+    if (!g.name.ends_with("-multitree"))
+      return program_error(fmt::format("{} does not take --trees (scatter-multitree and gather-multitree do)", g.name));
+    if (!whole_number(*text, trees) || trees == 0 || trees > UINT32_MAX)
+      return program_error(fmt::format("--trees '{}': a number of trees, 1 or more", *text));
+  }
   const gen::RootedRequest request{std::move(*network), static_cast<uint32_t>(root), std::move(*lengths),
-                                   tree == "broadcast" ? gen::TreeKind::broadcast : gen::TreeKind::breadth_first};
+                                   tree == "broadcast" ? gen::TreeKind::broadcast : gen::TreeKind::breadth_first,
+                                   static_cast<uint32_t>(trees)};
   const auto schedule = gen::plan_rooted(g, request, error);
   if (!schedule) return program_error(fmt::format("{}: {}", g.name, error));
 
@@ -619,7 +628,7 @@ int main(int argc, char** argv) {
     if (args->command == "search") return run_search(*args);
     if (args->command == "table") {
       if (args->positional.size() != 1) return program_error(
-            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather)");
+            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport)");
       double timeout = 60;
       if (auto t = args->value("--timeout")) timeout = std::atof(t->c_str());
       return print_table(args->positional[0], args->flag("--json"), timeout > 0 ? timeout : 60);

@@ -15,7 +15,7 @@ const std::vector<CommandSpec> command_table = {
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
     {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
-    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather), measured by the checker"},
+    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport), measured by the checker"},
 };
 
 const std::vector<OptionSpec> option_table = {
@@ -37,6 +37,9 @@ const std::vector<OptionSpec> option_table = {
     {"--tree", "KIND", "gen",
      "scatter and gather generators off a tree: the spanning tree the routes follow, breadth-first (shortest "
      "routes, the default) or broadcast (a greedy single-port broadcast's tree)"},
+    {"--trees", "K", "gen",
+     "scatter-multitree, gather-multitree: the number of edge-disjoint trees rooted at the root (default: one per "
+     "link of the root)"},
     {"--parts", "N", "bound", "packets per PU for gossip (default 1)"},
     {"--P", "N", "bound",
      "time-independent-gossip: PUs 0..N-1 along the first cycle; alone, every second cycle on K_N (N <= 12)"},

@@ -16,4 +16,9 @@ int scatter_gather_table(bool json, double timeout);
 // (Theorem 2 refuted) or certification passed 2b + c + m (Theorem 3).
 int gather_table(bool json, double timeout);
 
+// Table multiport: scatters and gathers on meshes and tori over one tree
+// (one-port, and all-port) against k edge-disjoint trees (Bhatt et al.,
+// Section 4), every schedule checked. Returns 1 if one failed the check.
+int multiport_table(bool json);
+
 }  // namespace schedcheck::cli

@@ -570,9 +570,10 @@ int print_table(const std::string& name, bool json, double timeout) {
   if (name == "meyer-sibeyn-2") return meyer_sibeyn_2(json);
   if (name == "scatter-gather") return scatter_gather_table(json, timeout);
   if (name == "gather") return gather_table(json, timeout);
+  if (name == "multiport") return multiport_table(json);
   fmt::print(stderr,
              "schedcheck: error: no table '{}' (tables: broadcast-allport, search-broadcast, search-gossip, "
-             "meyer-sibeyn-2, scatter-gather, gather)\n",
+             "meyer-sibeyn-2, scatter-gather, gather, multiport)\n",
              name);
   return 2;
 }

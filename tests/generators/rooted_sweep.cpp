@@ -16,6 +16,7 @@
 #include <functional>
 #include <tuple>
 #include <iterator>
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
@@ -28,6 +29,7 @@
 
 #include "checker.hpp"
 #include "gather_certification.hpp"
+#include "tree_cover.hpp"
 #include "rooted_generator.hpp"
 
 namespace {
@@ -1031,6 +1033,132 @@ TEST_CASE("a broadcast tree broadcasts no slower than the breadth-first tree whe
       }
     }
   }
+}
+
+}  // namespace
+
+namespace {
+
+using schedcheck::gen::CoverTree;
+
+// Every tree a tree rooted at `root` (each member's parent chain reaches it
+// over links of the network), no link in two trees (parallel links
+// counted), and every node the root reaches in some tree.
+void check_cover(const Instance& in, uint32_t root, const std::vector<CoverTree>& trees) {
+  std::map<std::pair<uint32_t, uint32_t>, int> links;
+  for (const auto& [a, b] : in.links) links[{std::min(a, b), std::max(a, b)}] = 1;  // parallel links: one
+  std::vector<bool> covered(in.nodes, false);
+  for (const CoverTree& t : trees) {
+    REQUIRE(t.depth[root] == 0);
+    for (uint32_t v = 0; v < in.nodes; ++v) {
+      if (t.depth[v] == no_depth || v == root) continue;
+      covered[v] = true;
+      const uint32_t p = t.parent[v];
+      REQUIRE(p < in.nodes);
+      CHECK(t.depth[p] + 1 == t.depth[v]);
+      CHECK(--links[{std::min(p, v), std::max(p, v)}] >= 0);  // a link, and not one another tree took
+      CHECK(t.branch[v] == (p == root ? v : t.branch[p]));
+    }
+  }
+  const std::vector<uint32_t> dist = distances(in, root);
+  for (uint32_t v = 0; v < in.nodes; ++v)
+    if (v != root && dist[v] != UINT32_MAX) CHECK_MESSAGE(covered[v], "node ", v, " in no tree");
+}
+
+TEST_CASE("tree covers: edge-disjoint trees rooted at the root that together reach every node, for every count") {
+  size_t covers = 0;
+  for (const std::vector<Instance>* list : {&trees(), &others()})
+    for (const Instance& in : *list) {
+      if (in.nodes > 64) continue;
+      std::string error;
+      const auto network = Network::parse(in.spec, error);
+      REQUIRE(network.has_value());
+      for (uint32_t root : {0u, in.nodes - 1, in.nodes / 2}) {
+        std::set<uint32_t> distinct;
+        for (uint32_t w : network->neighbours(root)) distinct.insert(w);
+        for (uint32_t k = 1; k <= distinct.size(); ++k) {
+          INFO(in.spec, " root ", root, " trees ", k);
+          check_cover(in, root, schedcheck::gen::cover_with_trees(*network, root, k));
+          ++covers;
+        }
+      }
+    }
+  MESSAGE(covers, " covers");
+  CHECK(covers > 100);
+}
+
+TEST_CASE("Figure 5: two edge-disjoint trees from a corner cover the 4x4 mesh, and two the 4x4 torus") {
+  for (const std::string kind : {"mesh", "torus"}) {
+    const Instance in = grid_instance(kind, {4, 4});
+    std::string error;
+    const auto network = Network::parse(in.spec, error);
+    REQUIRE(network.has_value());
+    const std::vector<CoverTree> trees = schedcheck::gen::cover_with_trees(*network, 0, 2);
+    REQUIRE(trees.size() == 2);
+    check_cover(in, 0, trees);
+    for (const CoverTree& t : trees) {
+      uint32_t members = 0;
+      for (uint32_t v = 0; v < in.nodes; ++v) members += t.depth[v] != no_depth;
+      CHECK(members >= in.nodes / 2);  // each tree does real work
+    }
+    // The scatter and gather over them: verified, and faster than over one tree.
+    const Case c{&in, 0, schedcheck::gen::random_lengths(in.nodes, 9, 5)};
+    for (const std::string name : {"scatter-multitree", "gather-multitree"}) {
+      auto run = [&](uint32_t k) {
+        std::string e;
+        auto net = Network::parse(in.spec, e);
+        RootedRequest request{std::move(*net), 0, c.lengths};
+        request.trees = k;
+        const auto* g = schedcheck::gen::find_rooted_generator(name);
+        const auto schedule = schedcheck::gen::plan_rooted(*g, request, e);
+        REQUIRE(schedule.has_value());
+        return schedule->time;
+      };
+      CHECK(run(2) < run(1));
+    }
+  }
+}
+
+TEST_CASE("multitree scatter and gather: verified on the whole network for every count of trees; too many refused") {
+  size_t checked = 0;
+  for (const Case& c : all_cases()) {
+    if (c.instance->nodes > 64) continue;
+    std::string error;
+    auto network = Network::parse(c.instance->spec, error);
+    REQUIRE(network.has_value());
+    std::set<uint32_t> distinct;
+    for (uint32_t w : network->neighbours(c.root)) distinct.insert(w);
+    const uint32_t links = static_cast<uint32_t>(distinct.size());
+    for (uint32_t k = 1; k <= links + 1; ++k)
+      for (const std::string name : {"scatter-multitree", "gather-multitree"}) {
+        RootedRequest request{*Network::parse(c.instance->spec, error), c.root, c.lengths};
+        request.trees = k;
+        const auto* g = schedcheck::gen::find_rooted_generator(name);
+        REQUIRE(g != nullptr);
+        const auto schedule = schedcheck::gen::plan_rooted(*g, request, error);
+        INFO(describe(name, c), " trees ", k);
+        if (k > links && links > 0) {
+          CHECK_FALSE(schedule.has_value());
+          CHECK(error.find("edge-disjoint trees") != std::string::npos);
+          continue;
+        }
+        REQUIRE_MESSAGE(schedule.has_value(), error);
+        char* buffer = nullptr;
+        size_t size = 0;
+        std::FILE* out = open_memstream(&buffer, &size);
+        schedcheck::gen::write_flit_schedule(out, *g, request, *schedule);
+        std::fclose(out);
+        const std::string text(buffer, size);
+        std::free(buffer);
+        std::string errors;
+        const schedcheck::Verdict verdict = check_text(text, errors);
+        INFO(text);
+        REQUIRE_MESSAGE(verdict.verified, errors);
+        CHECK(verdict.time == schedule->time);
+        ++checked;
+      }
+  }
+  MESSAGE(checked, " multitree schedules");
 }
 
 }  // namespace
