@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
@@ -21,6 +22,7 @@
 #include "lower_bounds.hpp"
 #include "options.hpp"
 #include "reader.hpp"
+#include "jrs_generator.hpp"
 #include "rooted_generator.hpp"
 #include "schedule_writer.hpp"
 #include "search_command.hpp"
@@ -544,6 +546,47 @@ int run_rooted_gen(const Arguments& args, const gen::RootedGenerator& g) {
   return close_gen_output(args, out);
 }
 
+// A Juurlink-Rao-Sibeyn gossip generator (jrs_generator.hpp).
+int run_jrs_gen(const Arguments& args, const gen::JrsGenerator& g) {
+  for (const char* option : {"--source", "--time-independent", "--root", "--lengths", "--length", "--random-lengths",
+                             "--seed", "--tree", "--trees"})
+    if (args.flag(option)) return program_error(fmt::format("{} does not take {}", g.name, option));
+  const auto spec = args.value("--topology");
+  if (!spec) return program_error(fmt::format("{} needs --topology ({})", g.name, g.topology));
+  gen::JrsRequest request;
+  const std::string_view text = *spec;
+  const bool ring = text.starts_with("ring:"), path = text.starts_with("path:");
+  uint64_t n = 0;
+  if ((!ring && !path) || !whole_number(text.substr(5), n) || n > (1u << 20))
+    return program_error(fmt::format("--topology '{}': {} takes ring:N or path:N (N at most 2^20)", *spec, g.name));
+  request.array = {static_cast<uint32_t>(n), ring};
+  if (const auto r = args.value("--r")) {
+    auto [end, ec] = std::from_chars(r->data(), r->data() + r->size(), request.r);
+    if (ec != std::errc{} || end != r->data() + r->size() || !std::isfinite(request.r) || request.r < 0 ||
+        request.r > 1e12)
+      return program_error(fmt::format("--r '{}': the start-up ratio t_s/(l*t_l), a number from 0 to 10^12", *r));
+  }
+  for (const auto& [option, value] : {std::pair{"--a", &request.a}, std::pair{"--b", &request.b}})
+    if (const auto v = args.value(option)) {
+      uint64_t x = 0;
+      if (!whole_number(*v, x) || x > (1u << 20))
+        return program_error(fmt::format("{} '{}': a whole number up to 2^20", option, *v));
+      *value = static_cast<uint32_t>(x);
+    }
+  request.best = args.flag("--best");
+  if (!g.name.ends_with("circgos") && (request.a || request.b || request.best || args.flag("--a") || args.flag("--b")))
+    return program_error(fmt::format("{} takes no --a, --b or --best (gossip-circgos does)", g.name));
+  if (request.best && (args.flag("--a") || args.flag("--b")))
+    return program_error("--best chooses a and b: give either --best or --a and --b");
+  if (const std::string refused = g.prepare(request); !refused.empty())
+    return program_error(fmt::format("{}: {}", g.name, refused));
+
+  GenOutput out;
+  if (auto failed = open_gen_output(args, out)) return *failed;
+  gen::write_jrs_schedule(out.file, g, request, g.plan(request));
+  return close_gen_output(args, out);
+}
+
 void print_generator(std::string_view name, std::string_view topology, std::string_view model,
                      std::string_view collective, std::string_view source) {
   fmt::print("{}\n  topology:   {}\n  model:      {}\n  collective: {}\n  source:     {}\n", name, topology, model,
@@ -558,11 +601,14 @@ int run_gen(const Arguments& args) {
     for (const gen::RootedGenerator& g : gen::rooted_generators())
       print_generator(g.name, gen::rooted_topologies, g.model,
                       g.kind + " root NODE lengths L0 ... L(P-1)", g.source);
+    for (const gen::JrsGenerator& g : gen::jrs_generators())
+      print_generator(g.name, g.topology, gen::jrs_model, "gossip length 1, cost ts=r tl=1 (--r R)", g.source);
     return exit_verified;
   }
   if (args.positional.size() != 1) return program_error("gen needs one generator NAME (see 'schedcheck gen --list')");
   if (const gen::RootedGenerator* rooted = gen::find_rooted_generator(args.positional[0]))
     return run_rooted_gen(args, *rooted);
+  if (const gen::JrsGenerator* jrs = gen::find_jrs_generator(args.positional[0])) return run_jrs_gen(args, *jrs);
   const gen::Generator* g = gen::find_generator(args.positional[0]);
   if (!g) return program_error(fmt::format("no generator '{}' (see 'schedcheck gen --list')", args.positional[0]));
   for (const char* option : rooted_options)
@@ -628,7 +674,7 @@ int main(int argc, char** argv) {
     if (args->command == "search") return run_search(*args);
     if (args->command == "table") {
       if (args->positional.size() != 1) return program_error(
-            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport)");
+            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1)");
       double timeout = 60;
       if (auto t = args->value("--timeout")) timeout = std::atof(t->c_str());
       return print_table(args->positional[0], args->flag("--json"), timeout > 0 ? timeout : 60);

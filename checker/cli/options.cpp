@@ -15,7 +15,7 @@ const std::vector<CommandSpec> command_table = {
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
     {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
-    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport), measured by the checker"},
+    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1), measured by the checker"},
 };
 
 const std::vector<OptionSpec> option_table = {
@@ -37,6 +37,11 @@ const std::vector<OptionSpec> option_table = {
     {"--tree", "KIND", "gen",
      "scatter and gather generators off a tree: the spanning tree the routes follow, breadth-first (shortest "
      "routes, the default) or broadcast (a greedy single-port broadcast's tree)"},
+    {"--r", "R", "gen",
+     "gossip-jrs-*, gossip-circgos: the start-up ratio r = t_s/(l*t_l) of the cost line (default 1)"},
+    {"--a", "A", "gen", "gossip-circgos: the bridgeheads of phase 1, and their factor per round of phase 3"},
+    {"--b", "B", "gen", "gossip-circgos: the steps of each round of phase 3"},
+    {"--best", "", "gen", "gossip-circgos: choose a and b for the size and --r, the cheapest by Lemma 5's formula"},
     {"--trees", "K", "gen",
      "scatter-multitree, gather-multitree: the number of edge-disjoint trees rooted at the root (default: one per "
      "link of the root)"},

@@ -24,6 +24,7 @@
 #include "check_text.hpp"
 #include "checker.hpp"
 #include "generator.hpp"
+#include "jrs_table.hpp"
 #include "scatter_gather_table.hpp"
 
 namespace schedcheck::cli {
@@ -571,9 +572,10 @@ int print_table(const std::string& name, bool json, double timeout) {
   if (name == "scatter-gather") return scatter_gather_table(json, timeout);
   if (name == "gather") return gather_table(json, timeout);
   if (name == "multiport") return multiport_table(json);
+  if (name == "jrs-1") return jrs_table_1(json);
   fmt::print(stderr,
              "schedcheck: error: no table '{}' (tables: broadcast-allport, search-broadcast, search-gossip, "
-             "meyer-sibeyn-2, scatter-gather, gather, multiport)\n",
+             "meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1)\n",
              name);
   return 2;
 }

@@ -1,0 +1,45 @@
+// JRS generators: the Juurlink-Rao-Sibeyn gossip generators, their registry, their claims and their text.
+//
+// Apart from the torus registry (generator.hpp) because these schedules
+// carry a cost line and a claimed time, take the start-up ratio r and the
+// circgos parameters, and run on linear arrays as well as rings.
+#pragma once
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "jrs_gossip.hpp"
+
+namespace schedcheck::gen {
+
+inline constexpr std::string_view jrs_model = "wormhole all-port dimension-order combining";
+
+struct JrsRequest {
+  LinearArray array;
+  double r = 1;        // t_s / (l*t_l)
+  uint32_t a = 0;      // circgos: bridgeheads, and their factor per round
+  uint32_t b = 0;      // circgos: steps per round
+  bool best = false;   // circgos: choose a and b for n and r
+};
+
+struct JrsGenerator {
+  std::string name;
+  std::string topology;  // the arrays it accepts
+  std::string source;    // paper and section
+  // Empty, or why the request does not fit; may fill in the request (--best).
+  std::function<std::string(JrsRequest&)> prepare;
+  std::function<std::vector<GossipStep>(const JrsRequest&)> plan;
+  std::function<uint64_t(const JrsRequest&)> claimed_steps;  // the reconstructed formulas (lemmas.md)
+  std::function<double(const JrsRequest&)> claimed_time;
+};
+
+const std::vector<JrsGenerator>& jrs_generators();
+const JrsGenerator* find_jrs_generator(const std::string& name);
+
+// The comment, header (cost line, claimed steps and time) and steps.
+void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest& request,
+                        const std::vector<GossipStep>& steps);
+
+}  // namespace schedcheck::gen

@@ -1,0 +1,197 @@
+// JRS sweep: approaches 1 and 2 and circgos over the sizes they allow, each schedule checked by the core.
+//
+// The generator claims its reconstructed step count and time (specs/lemmas.md,
+// "JRS"); the core measures the schedule's steps and cost. The test holds the
+// two together: the cost is the formula's exactly, except where a round of
+// circgos splits the data into unequal packets, where the formula (with the
+// larger packet in every step) is an upper bound.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "checker.hpp"
+#include "jrs_generator.hpp"
+
+namespace {
+
+using schedcheck::gen::JrsRequest;
+using schedcheck::gen::LinearArray;
+
+struct Checked {
+  std::string text;
+  schedcheck::Verdict verdict;
+  std::string errors;
+};
+
+Checked check(const std::string& text) {
+  schedcheck::LineSource lines{std::string_view(text)};
+  schedcheck::Header header;
+  schedcheck::Diagnostics diag("jrs", 50);
+  Checked c{text, schedcheck::check_schedule(lines, header, diag), {}};
+  for (const auto& d : diag.kept()) c.errors += diag.format(d) + "\n";
+  return c;
+}
+
+std::string generate(const std::string& name, JrsRequest request) {
+  const auto* g = schedcheck::gen::find_jrs_generator(name);
+  REQUIRE(g != nullptr);
+  const std::string refused = g->prepare(request);
+  REQUIRE_MESSAGE(refused.empty(), refused);
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  REQUIRE(out != nullptr);
+  schedcheck::gen::write_jrs_schedule(out, *g, request, g->plan(request));
+  std::fclose(out);
+  std::string text(buffer, size);
+  std::free(buffer);
+  return text;
+}
+
+// Verified, with the claimed steps, and the cost the claimed time (or at most it).
+void verified(const std::string& name, const JrsRequest& request, double claimed, bool exact) {
+  const Checked c = check(generate(name, request));
+  INFO(name, " n=", request.array.n, request.array.ring ? " ring" : " path", " r=", request.r, " a=", request.a,
+       " b=", request.b, "\n", c.errors);
+  REQUIRE(c.verdict.verified);
+  REQUIRE(c.verdict.cost.has_value());
+  CHECK(c.verdict.claim_steps_holds.value_or(false));
+  CHECK(c.verdict.steps == [&] { std::string t = c.text; const size_t at = t.find("claim steps="); return std::stoull(t.substr(at + 12)); }());
+  CHECK(c.verdict.claim_time_holds.value_or(false));
+  if (exact) CHECK(*c.verdict.cost == doctest::Approx(claimed));
+  CHECK(*c.verdict.cost <= claimed + 1e-9);
+}
+
+TEST_CASE("approaches 1 and 2: verified on rings and paths, cost as Lemma 4 reconstructed") {
+  for (uint32_t n = 2; n <= 40; ++n)
+    for (bool ring : {true, false})
+      for (double r : {0.0, 1.0, 7.5}) {
+        const JrsRequest q{{n, ring}, r};
+        verified("gossip-jrs-approach-1", q, schedcheck::gen::approach_1_time(q.array, r), true);
+        verified("gossip-jrs-approach-2", q, schedcheck::gen::approach_2_time(q.array, r), true);
+      }
+  for (uint32_t n : {81u, 243u, 729u}) {
+    const JrsRequest q{{n, true}, 4};
+    verified("gossip-jrs-approach-1", q, schedcheck::gen::approach_1_time(q.array, 4), true);
+    verified("gossip-jrs-approach-2", q, schedcheck::gen::approach_2_time(q.array, 4), true);
+  }
+}
+
+TEST_CASE("circgos(n, a, b): verified for every a that n allows and several b, cost within Lemma 5's formula") {
+  size_t checked = 0;
+  for (uint32_t n : {4u, 8u, 9u, 16u, 25u, 27u, 32u, 36u, 49u, 64u, 81u, 125u, 243u, 729u})
+    for (uint32_t a = 2; a <= n; ++a) {
+      if (!schedcheck::gen::circgos_refusal(n, a, a).empty()) continue;
+      for (uint32_t b : {a / 2, a / 2 + 1, a - 1, a, a + 3, 2 * a}) {
+        if (b == 0 || (n > 81 && b > a + 3)) continue;
+        JrsRequest q{{n, true}, 3};
+        q.a = a;
+        q.b = b;
+        const uint32_t k = schedcheck::gen::circgos_packets(n, a, b);
+        verified("gossip-circgos", q, schedcheck::gen::circgos_time(n, a, b, 3), n % k == 0 || n == a);
+        ++checked;
+      }
+    }
+  MESSAGE(checked, " circgos schedules");
+  CHECK(checked > 50);
+}
+
+TEST_CASE("Figure 1: a = 9, b = 5 streams 3 packets per round; circgos(n, n, b) is approach 1") {
+  CHECK(schedcheck::gen::circgos_packets(729, 9, 5) == 3);
+  for (uint32_t n : {9u, 27u, 81u})
+    CHECK(schedcheck::gen::circgos_time(n, n, 1, 5.0) == schedcheck::gen::approach_1_time({n, true}, 5.0));
+}
+
+TEST_CASE("circgos(n, 3, 1) is one routing step shorter than approach 2, and --best is never worse than either") {
+  for (uint32_t n : {9u, 27u, 81u, 243u, 729u}) {
+    const LinearArray ring{n, true};
+    CHECK(schedcheck::gen::circgos_steps(n, 3, 1) + 1 == 2 * static_cast<uint32_t>(std::lround(std::log(n) / std::log(3))));
+    for (double r : {0.5, 1.0, 4.0, 16.0, 64.0, 256.0, 1024.0}) {
+      CHECK(schedcheck::gen::circgos_time(n, 3, 1, r) < schedcheck::gen::approach_2_time(ring, r));
+      const auto best = schedcheck::gen::best_circgos(n, r);
+      REQUIRE(best.has_value());
+      CHECK(best->time <= schedcheck::gen::approach_1_time(ring, r));
+      CHECK(best->time <= schedcheck::gen::approach_2_time(ring, r));
+    }
+  }
+}
+
+TEST_CASE("sizes circgos does not allow are refused with the condition") {
+  CHECK(schedcheck::gen::circgos_refusal(730, 9, 5).find("not a power of a") != std::string::npos);
+  CHECK(schedcheck::gen::circgos_refusal(81, 1, 1).find("a >= 2") != std::string::npos);
+  CHECK(schedcheck::gen::circgos_refusal(81, 9, 3).find("b >= floor(a/2)") != std::string::npos);
+  CHECK(schedcheck::gen::circgos_refusal(81, 81, 0).empty());  // no rounds: b does not matter
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  return text;
+}
+
+TEST_CASE("mutants: data the sender does not hold yet, two paths on one channel, a step dropped") {
+  JrsRequest q{{27, true}, 2};
+  q.a = 3;
+  q.b = 2;
+  const std::vector<std::string> lines = lines_of(generate("gossip-circgos", q));
+  // The first phase-3 packet (after phase 1's 2 steps and phase 2's 1) names
+  // a datum; give it, one step earlier, to a packet of phase 1.
+  size_t first_packet = 0, step_line = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i] == "step 1") step_line = i;
+    if (step_line && !first_packet && lines[i].starts_with("  ")) first_packet = i;
+  }
+  REQUIRE(first_packet > 0);
+  {
+    // A phase-1 packet (everything its sender holds) made to carry datum 26,
+    // which its sender, far from PU 26, does not hold at step 1.
+    std::vector<std::string> mutant = lines;
+    mutant[first_packet] += " : 26";
+    const Checked c = check(joined(mutant));
+    CHECK_FALSE(c.verdict.verified);
+    CHECK(c.errors.find(fmt::format("jrs:{}:", first_packet + 1)) != std::string::npos);
+    CHECK(c.errors.find("causality") != std::string::npos);
+  }
+  {
+    // The same packet twice in its step: its path shares every channel.
+    std::vector<std::string> mutant = lines;
+    mutant.insert(mutant.begin() + static_cast<std::ptrdiff_t>(first_packet) + 1, lines[first_packet]);
+    const Checked c = check(joined(mutant));
+    CHECK_FALSE(c.verdict.verified);
+    CHECK(c.errors.find(fmt::format("jrs:{}:", first_packet + 2)) != std::string::npos);
+    CHECK(c.errors.find("link-disjoint") != std::string::npos);
+  }
+  {
+    // A step of phase 2 dropped (its lines commented out, the later steps
+    // renumbered): what it delivered is missing downstream.
+    std::vector<std::string> mutant = lines;
+    size_t step3 = 0;
+    for (size_t i = 0; i < mutant.size(); ++i)
+      if (mutant[i] == "step 3") step3 = i;
+    REQUIRE(step3 > 0);
+    mutant[step3] = "# step dropped";
+    for (size_t i = step3 + 1; i < mutant.size() && !mutant[i].starts_with("step"); ++i) mutant[i] = "#" + mutant[i];
+    int renumber = 3;
+    for (size_t i = step3 + 1; i < mutant.size(); ++i)
+      if (mutant[i].starts_with("step ")) mutant[i] = fmt::format("step {}", renumber++);
+    const Checked c = check(joined(mutant));
+    CHECK_FALSE(c.verdict.verified);
+    CHECK(c.errors.find("causality") != std::string::npos);
+  }
+}
+
+}  // namespace
