@@ -71,6 +71,8 @@ std::string verdict_line(const std::string& file, const Header& header, const Ve
     if (measured >= verdict.best->steps) s += fmt::format(" gap={}", measured - verdict.best->steps);
   }
   if (verdict.cost) s += fmt::format(" cost={}", *verdict.cost);
+  if (verdict.cost_bound)
+    s += fmt::format(" cost-lower-bound={} ({})", verdict.cost_bound->cost, verdict.cost_bound->name);
   if (header.claim && header.claim->steps && verdict.claim_steps_holds)
     s += fmt::format(" claim={} {}", *header.claim->steps, *verdict.claim_steps_holds ? "holds" : "fails");
   if (header.claim && header.claim->time && verdict.claim_time_holds)
@@ -117,6 +119,8 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
                                   : json(-static_cast<int64_t>(std::min<uint64_t>(best - measured, INT64_MAX)));
     }
     if (verdict.cost) j["cost"] = *verdict.cost;
+    if (verdict.cost_bound)
+      j["cost_lower_bound"] = {{"name", verdict.cost_bound->name}, {"cost", verdict.cost_bound->cost}};
     if (verdict.time) j["time"] = *verdict.time;
     if (!header.model.step_synchronous()) j["control_flits"] = verdict.control_flits;
     if (verdict.forwarding.analysed) {

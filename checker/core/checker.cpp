@@ -285,6 +285,9 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (auto bound = declared_structure_bound(header, verdict.forwarding)) verdict.bounds.push_back(*bound);
   }
   if (const LowerBound* best = best_bound(verdict.bounds)) verdict.best = *best;
+  if (verdict.cost)
+    verdict.cost_bound =
+        cost_lower_bound(topo, model, coll, verdict.best ? verdict.best->steps : 0, header.cost->ts, header.cost->tl);
 
   // A correct schedule below a proven bound means the bound or the model is
   // misapplied: that is worth an error of its own, never a quiet success.
@@ -294,6 +297,11 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
                fmt::format("the schedule delivers in {} {}, below the lower bound {} of {} ({})", measured,
                            flit ? "time units" : "steps", verdict.best->steps, verdict.best->name,
                            verdict.best->source));
+  }
+  if (diag.total() == 0 && verdict.cost_bound && *verdict.cost < verdict.cost_bound->cost * (1 - 1e-12) - 1e-9) {
+    diag.error(header.cost_pos, Property::lower_bound,
+               fmt::format("the schedule costs {}, below the lower bound {} of {} ({})", *verdict.cost,
+                           verdict.cost_bound->cost, verdict.cost_bound->name, verdict.cost_bound->source));
   }
   if (header.claim && flit) {
     const Claim& claim = *header.claim;

@@ -21,7 +21,7 @@ uint64_t time_independent_hamiltonian_pair_bound(uint64_t P) {
 
 namespace {
 
-uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+uint64_t ceil_div(uint64_t a, uint64_t b) { return a / b + (a % b != 0); }
 
 uint32_t eccentricity(const Topology& topology, NodeId v) {
   const auto dist = topology.distances_from(v);
@@ -196,6 +196,50 @@ std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& mode
                      ceil_div(P - 1, ports)});
   }
   return out;
+}
+
+std::optional<CostBound> cost_lower_bound(const Topology& topology, const Model& model, const Collective& collective,
+                                          uint64_t steps, double ts, double tl) {
+  const uint32_t P = topology.node_count();
+  const uint32_t messages = collective.message_count(P);
+  // The flits each node holds at the start, and in all (the reader keeps the total within 2^64-1).
+  std::vector<uint64_t> held(P, 0);
+  uint64_t total = 0;
+  for (MessageId m = 0; m < messages; ++m) {
+    held[collective.initial_holder(m)] += collective.message_length(m);
+    total += collective.message_length(m);
+  }
+  uint64_t per_port = 0, need_of = 0, ports_of = 0;
+  NodeId who = no_node;
+  for (NodeId v = 0; v < P; ++v) {
+    uint64_t need = 0;
+    switch (collective.need(v)) {
+      case Collective::Need::nothing: continue;
+      case Collective::Need::own_message: {
+        const MessageId m = collective.message_of(v, 0);
+        need = collective.initial_holder(m) == v ? 0 : collective.message_length(m);
+        break;
+      }
+      case Collective::Need::all_messages:
+        // A broadcast's message is held by the source alone.
+        need = collective.kind == CollectiveKind::broadcast ? (held[v] > 0 ? 0 : total) : total - held[v];
+        break;
+    }
+    const uint64_t ports = model.ports == Ports::one_port ? 1 : topology.out_degree(v);
+    if (need == 0 || ports == 0) continue;  // no ports: delivery fails, no bound to state
+    if (ceil_div(need, ports) > per_port || who == no_node)
+      per_port = ceil_div(need, ports), need_of = need, ports_of = ports, who = v;
+  }
+  if (who == no_node) return std::nullopt;
+  const double cost = static_cast<double>(steps) * ts + tl * static_cast<double>(per_port);
+  return CostBound{"cost-volume", "Juurlink, Rao, Sibeyn, Lemma 1 (the flits through the Delta channels)",
+                   "S*t_s + t_l*ceil(V/p)",
+                   fmt::format("every step costs t_s = {} and there are at least S = {} (the step bound); node {} "
+                               "needs V = {} flits over p = {} port(s), each bringing at most one packet per step of "
+                               "at most the step's longest: t_l*ceil({}/{}) = {}*{}; {}",
+                               ts, steps, topology.node_name(who), need_of, ports_of, need_of, ports_of, tl,
+                               per_port, cost),
+                   cost};
 }
 
 const LowerBound* best_bound(const std::vector<LowerBound>& bounds) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,22 @@ struct LowerBound {
 
 // All applicable bounds on the number of steps, in the order of specs/lemmas.md.
 std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& model, const Collective& collective);
+
+// A lower bound on a step-synchronous schedule's cost (format.md section 8).
+struct CostBound {
+  std::string name;
+  std::string source;
+  std::string formula;
+  std::string argument;
+  double cost = 0;
+};
+
+// cost-volume (lemmas.md): at least `steps` (a proven step bound) start-ups,
+// and the flits of the node that needs most per port, at most one packet
+// per port and step, each at most the step's longest. nullopt when nothing
+// needs to move.
+std::optional<CostBound> cost_lower_bound(const Topology& topology, const Model& model, const Collective& collective,
+                                          uint64_t steps, double ts, double tl);
 
 // The largest of `bounds` (nullptr if none applies).
 const LowerBound* best_bound(const std::vector<LowerBound>& bounds);

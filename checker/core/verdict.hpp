@@ -31,6 +31,7 @@ struct Verdict {
   std::vector<LowerBound> bounds;
   std::optional<LowerBound> best;
   std::optional<double> cost;  // sum over steps of ts + tl * longest packet
+  std::optional<CostBound> cost_bound;
   std::optional<uint64_t> time;  // flit model: when the last flit arrives
   uint64_t control_flits = 0;    // flit model: transfers that are control flits (format.md section 7.2)
   std::optional<bool> claim_steps_holds;

@@ -65,6 +65,8 @@ void verified(const std::string& name, const JrsRequest& request, double claimed
   CHECK(c.verdict.claim_steps_holds.value_or(false));
   CHECK(c.verdict.steps == [&] { std::string t = c.text; const size_t at = t.find("claim steps="); return std::stoull(t.substr(at + 12)); }());
   CHECK(c.verdict.claim_time_holds.value_or(false));
+  REQUIRE(c.verdict.cost_bound.has_value());
+  CHECK(*c.verdict.cost >= c.verdict.cost_bound->cost);
   if (exact) CHECK(*c.verdict.cost == doctest::Approx(claimed));
   CHECK(*c.verdict.cost <= claimed + 1e-9);
 }
