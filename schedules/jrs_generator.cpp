@@ -7,22 +7,32 @@ namespace schedcheck::gen {
 
 namespace {
 
-std::string needs_two(JrsRequest& request) {
-  return request.array.n < 2 ? "gossip needs at least 2 PUs" : "";
+std::string one_dimensional(JrsRequest& request) {
+  if (request.grid.sizes.size() != 1) return "this generator takes ring:N or path:N";
+  return request.array().n < 2 ? "gossip needs at least 2 PUs" : "";
 }
 
 std::string circgos_prepare(JrsRequest& request) {
-  if (!request.array.ring)
+  if (std::string refused = one_dimensional(request); !refused.empty()) return refused;
+  if (!request.array().ring)
     return "circgos runs on a circular array (ring:N): its phases 2 and 3 use the wraparound";
   if (request.best) {
-    const auto choice = best_circgos(request.array.n, request.r);
-    if (!choice) return fmt::format("n = {} allows no circgos(n, a, b)", request.array.n);
+    const auto choice = best_circgos(request.array().n, request.r);
+    if (!choice) return fmt::format("n = {} allows no circgos(n, a, b)", request.array().n);
     request.a = choice->a;
     request.b = choice->b;
   } else if (request.a == 0) {
     return "circgos needs --a A and --b B, or --best";
   }
-  return circgos_refusal(request.array.n, request.a, request.b);
+  return circgos_refusal(request.array().n, request.a, request.b);
+}
+
+// A one-dimensional plan as grid steps: one dimension, a PU's datum its message.
+std::vector<GridStep> on_grid(const std::vector<GossipStep>& plan) {
+  std::vector<GridStep> steps(plan.size());
+  for (size_t s = 0; s < plan.size(); ++s)
+    for (const GossipPacket& p : plan[s]) steps[s].push_back({p.from, 0, p.hops, p.data});
+  return steps;
 }
 
 }  // namespace
@@ -30,21 +40,38 @@ std::string circgos_prepare(JrsRequest& request) {
 const std::vector<JrsGenerator>& jrs_generators() {
   static const std::vector<JrsGenerator> table = {
       {"gossip-jrs-approach-1", "ring:N or path:N, N >= 2",
-       "Juurlink, Rao, Sibeyn, Section 4.1, approach 1 (every datum circulates both ways; Lemma 4)", needs_two,
-       [](const JrsRequest& q) { return approach_1(q.array); },
-       [](const JrsRequest& q) { return uint64_t{q.array.ring ? q.array.n / 2 : q.array.n - 1}; },
-       [](const JrsRequest& q) { return approach_1_time(q.array, q.r); }},
+       "Juurlink, Rao, Sibeyn, Section 4.1, approach 1 (every datum circulates both ways; Lemma 4)", one_dimensional,
+       [](const JrsRequest& q) { return on_grid(approach_1(q.array())); },
+       [](const JrsRequest& q) { return uint64_t{q.array().ring ? q.array().n / 2 : q.array().n - 1}; },
+       [](const JrsRequest& q) { return approach_1_time(q.array(), q.r); }},
       {"gossip-jrs-approach-2", "ring:N or path:N, N >= 2",
        "Juurlink, Rao, Sibeyn, Section 4.1, approach 2 (concentrate in ceil(log_3 N) steps, packets tripling, then "
        "disseminate; Lemma 4)",
-       needs_two, [](const JrsRequest& q) { return approach_2(q.array); },
-       [](const JrsRequest& q) { return uint64_t{approach_2_steps(q.array)}; },
-       [](const JrsRequest& q) { return approach_2_time(q.array, q.r); }},
+       one_dimensional, [](const JrsRequest& q) { return on_grid(approach_2(q.array())); },
+       [](const JrsRequest& q) { return uint64_t{approach_2_steps(q.array())}; },
+       [](const JrsRequest& q) { return approach_2_time(q.array(), q.r); }},
       {"gossip-circgos", "ring:N, N = a^(m+1)",
        "Juurlink, Rao, Sibeyn, Section 4.2, circgos(n, a, b) (bridgeheads; Lemma 5, Figure 1; --a A --b B or --best)",
-       circgos_prepare, [](const JrsRequest& q) { return circgos(q.array.n, q.a, q.b); },
-       [](const JrsRequest& q) { return uint64_t{circgos_steps(q.array.n, q.a, q.b)}; },
-       [](const JrsRequest& q) { return circgos_time(q.array.n, q.a, q.b, q.r); }},
+       circgos_prepare, [](const JrsRequest& q) { return on_grid(circgos(q.array().n, q.a, q.b)); },
+       [](const JrsRequest& q) { return uint64_t{circgos_steps(q.array().n, q.a, q.b)}; },
+       [](const JrsRequest& q) { return circgos_time(q.array().n, q.a, q.b, q.r); }},
+      {"gossip-highdimgos", "torus or mesh of any dimension (ring:N and path:N too)",
+       "Juurlink, Rao, Sibeyn, Section 4.3, highdimgos (one 1-D gossip per axis in turn; --phases: 1, 2, circgos or "
+       "circgos:A:B, one for all axes or one per axis; approach ij of Section 5.1 is --phases i,j)",
+       [](JrsRequest& q) { return prepare_highdimgos(q.grid, q.r); },
+       [](const JrsRequest& q) { return highdimgos(q.grid); },
+       [](const JrsRequest& q) { return highdimgos_steps(q.grid); },
+       [](const JrsRequest& q) { return highdimgos_time(q.grid, q.r); }},
+      {"gossip-highdimgos-coloured", "torus or mesh n x ... x n",
+       "Juurlink, Rao, Sibeyn, Section 4.3, highdimgos' (d colours, colour c taking the axes from c on, all ports "
+       "busy; --phases as for gossip-highdimgos)",
+       [](JrsRequest& q) {
+         q.grid.coloured = true;
+         return prepare_highdimgos(q.grid, q.r);
+       },
+       [](const JrsRequest& q) { return highdimgos(q.grid); },
+       [](const JrsRequest& q) { return highdimgos_steps(q.grid); },
+       [](const JrsRequest& q) { return highdimgos_time(q.grid, q.r); }},
   };
   return table;
 }
@@ -56,30 +83,46 @@ const JrsGenerator* find_jrs_generator(const std::string& name) {
 }
 
 void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest& request,
-                        const std::vector<GossipStep>& steps) {
-  const LinearArray& array = request.array;
-  fmt::print(out, "# {} on {} {}, r = {}: {}\n", g.name, array.ring ? "ring" : "path", array.n, request.r, g.source);
-  fmt::print(out,
-             "# times in units of l*t_l: each PU's datum is 1 flit, t_s = r and t_l = 1\n"
-             "schedcheck 1\ntopology {} {}\nmodel {}\ncollective gossip length 1\ncost ts={} tl=1\n"
+                        const std::vector<GridStep>& steps) {
+  const GridGossip& grid = request.grid;
+  const uint32_t d = static_cast<uint32_t>(grid.sizes.size()), parts = grid.coloured ? d : 1;
+  std::string sides;
+  for (uint32_t n : grid.sizes) sides += fmt::format("{}{}", sides.empty() ? "" : "x", n);
+  const std::string topology = fmt::format("{} {}", d == 1 ? (grid.torus ? "ring" : "path") : (grid.torus ? "torus" : "mesh"), sides);
+  fmt::print(out, "# {} on {}, r = {}: {}\n", g.name, topology, request.r, g.source);
+  if (parts > 1)
+    fmt::print(out, "# times in units of l*t_l: each PU's data is {} colours of 1 flit, t_s = r and t_l = 1/{}\n",
+               parts, parts);
+  else
+    fmt::print(out, "# times in units of l*t_l: each PU's datum is 1 flit, t_s = r and t_l = 1\n");
+  fmt::print(out, "schedcheck 1\ntopology {}\nmodel {}\ncollective gossip{} length 1\ncost ts={} tl={}\n"
              "claim steps={} time={} name={} r={}",
-             array.ring ? "ring" : "path", array.n, jrs_model, request.r, g.claimed_steps(request),
-             g.claimed_time(request), g.name, request.r);
+             topology, jrs_model, parts > 1 ? fmt::format(" parts {}", parts) : "", request.r, 1.0 / parts,
+             g.claimed_steps(request), g.claimed_time(request), g.name, request.r);
   if (request.a) fmt::print(out, " a={} b={}", request.a, request.b);
+  if (!grid.phases.empty()) {
+    std::string phases;
+    for (const PhaseAlgorithm& p : grid.phases) {
+      if (!phases.empty()) phases += ',';
+      phases += phase_algorithm_name(p);
+    }
+    fmt::print(out, " phases={}", phases);
+  }
   std::string lines = "\n";
   for (size_t s = 0; s < steps.size(); ++s) {
     lines += fmt::format("step {}\n", s + 1);
-    for (const GossipPacket& p : steps[s]) {
-      lines += fmt::format("  {} {}1*{}", p.from, p.hops < 0 ? '-' : '+', p.hops < 0 ? -p.hops : p.hops);
-      if (!p.everything) {
-        lines += " :";
-        for (uint32_t d : p.data) lines += fmt::format(" {}", d);
-      }
+    for (const GridPacket& p : steps[s]) {
+      lines += fmt::format("  {} {}{}*{} :", p.from, p.hops < 0 ? '-' : '+', p.dim + 1, p.hops < 0 ? -p.hops : p.hops);
+      for (uint32_t m : p.messages)
+        lines += parts > 1 ? fmt::format(" {}/{}", m / parts, m % parts) : fmt::format(" {}", m);
       lines += '\n';
+      if (lines.size() > (1 << 16)) {
+        std::fputs(lines.c_str(), out);
+        lines.clear();
+      }
     }
-    std::fputs(lines.c_str(), out);
-    lines.clear();
   }
+  std::fputs(lines.c_str(), out);
 }
 
 }  // namespace schedcheck::gen

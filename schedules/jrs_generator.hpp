@@ -1,8 +1,9 @@
 // JRS generators: the Juurlink-Rao-Sibeyn gossip generators, their registry, their claims and their text.
 //
 // Apart from the torus registry (generator.hpp) because these schedules
-// carry a cost line and a claimed time, take the start-up ratio r and the
-// circgos parameters, and run on linear arrays as well as rings.
+// carry a cost line and a claimed time, take the start-up ratio r, the
+// circgos parameters and the phase algorithms, and run on meshes and linear
+// arrays as well as tori and rings.
 #pragma once
 
 #include <cstdio>
@@ -10,19 +11,30 @@
 #include <string>
 #include <vector>
 
-#include "jrs_gossip.hpp"
+#include "jrs_highdim.hpp"
 
 namespace schedcheck::gen {
 
 inline constexpr std::string_view jrs_model = "wormhole all-port dimension-order combining";
 
 struct JrsRequest {
-  LinearArray array;
+  GridGossip grid;     // the network (one side: a ring or path) and, for highdimgos, its phases
   double r = 1;        // t_s / (l*t_l)
   uint32_t a = 0;      // circgos: bridgeheads, and their factor per round
   uint32_t b = 0;      // circgos: steps per round
   bool best = false;   // circgos: choose a and b for n and r
+
+  LinearArray array() const { return {grid.sizes.at(0), grid.torus}; }
 };
+
+// A request on a ring (or path) of n PUs.
+inline JrsRequest linear_request(uint32_t n, bool ring, double r) {
+  JrsRequest q;
+  q.grid.sizes = {n};
+  q.grid.torus = ring;
+  q.r = r;
+  return q;
+}
 
 struct JrsGenerator {
   std::string name;
@@ -30,7 +42,7 @@ struct JrsGenerator {
   std::string source;    // paper and section
   // Empty, or why the request does not fit; may fill in the request (--best).
   std::function<std::string(JrsRequest&)> prepare;
-  std::function<std::vector<GossipStep>(const JrsRequest&)> plan;
+  std::function<std::vector<GridStep>(const JrsRequest&)> plan;
   std::function<uint64_t(const JrsRequest&)> claimed_steps;  // the reconstructed formulas (lemmas.md)
   std::function<double(const JrsRequest&)> claimed_time;
 };
@@ -40,6 +52,6 @@ const JrsGenerator* find_jrs_generator(const std::string& name);
 
 // The comment, header (cost line, claimed steps and time) and steps.
 void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest& request,
-                        const std::vector<GossipStep>& steps);
+                        const std::vector<GridStep>& steps);
 
 }  // namespace schedcheck::gen

@@ -56,21 +56,21 @@ void tripling_step(uint32_t first, uint32_t n, uint32_t k, Gather gather) {
   }
 }
 
+std::vector<uint32_t> range(uint64_t first, uint64_t count) {
+  std::vector<uint32_t> data(count);
+  for (uint64_t i = 0; i < count; ++i) data[i] = static_cast<uint32_t>(first + i);
+  return data;
+}
+
 // The concentration: each sender's packet is all it holds, its part's data,
 // 3^(k-1) from a full part (and part 0 of block 0 is full while k <= K).
 std::vector<GossipStep> concentration(uint32_t first, uint32_t n) {
   std::vector<GossipStep> steps(ceil_log3(n));
   for (uint32_t k = 1; k <= steps.size(); ++k)
-    tripling_step(first, n, k, [&](uint32_t to, uint32_t from, uint64_t, uint64_t) {
-      steps[k - 1].push_back({from, int64_t{to} - int64_t{from}, {}, true});
+    tripling_step(first, n, k, [&](uint32_t to, uint32_t from, uint64_t part_first, uint64_t part_size) {
+      steps[k - 1].push_back({from, int64_t{to} - int64_t{from}, range(part_first, part_size)});
     });
   return steps;
-}
-
-std::vector<uint32_t> range(uint64_t first, uint64_t count) {
-  std::vector<uint32_t> data(count);
-  for (uint64_t i = 0; i < count; ++i) data[i] = static_cast<uint32_t>(first + i);
-  return data;
 }
 
 uint32_t wrap(int64_t position, uint32_t n) { return static_cast<uint32_t>(((position % n) + n) % n); }

@@ -15,13 +15,11 @@
 namespace schedcheck::gen {
 
 // One combining packet: from PU `from`, `hops` along the array (positive:
-// rightward, to higher indices), carrying `data` (PU indices), or, when
-// `everything`, all its sender holds at the start of the step.
+// rightward, to higher indices), carrying the data of the PUs `data`.
 struct GossipPacket {
   uint32_t from = 0;
   int64_t hops = 0;
   std::vector<uint32_t> data;
-  bool everything = false;
 };
 
 using GossipStep = std::vector<GossipPacket>;

@@ -61,7 +61,7 @@ int jrs_table_1(bool json) {
     std::vector<std::string> one, two, circ, paper;
     bool any_paper = false;
     for (double r : ratios) {
-      gen::JrsRequest request{{n, true}, r};
+      gen::JrsRequest request = gen::linear_request(n, true, r);
       const auto t1 = checked_cost("gossip-jrs-approach-1", request),
                  t2 = checked_cost("gossip-jrs-approach-2", request);
       gen::JrsRequest best = request;

@@ -555,11 +555,39 @@ int run_jrs_gen(const Arguments& args, const gen::JrsGenerator& g) {
   if (!spec) return program_error(fmt::format("{} needs --topology ({})", g.name, g.topology));
   gen::JrsRequest request;
   const std::string_view text = *spec;
-  const bool ring = text.starts_with("ring:"), path = text.starts_with("path:");
-  uint64_t n = 0;
-  if ((!ring && !path) || !whole_number(text.substr(5), n) || n > (1u << 20))
-    return program_error(fmt::format("--topology '{}': {} takes ring:N or path:N (N at most 2^20)", *spec, g.name));
-  request.array = {static_cast<uint32_t>(n), ring};
+  const size_t colon = text.find(':');
+  const std::string_view kind = text.substr(0, colon);
+  request.grid.torus = kind == "ring" || kind == "torus";
+  uint64_t nodes = 1;
+  for (size_t at = colon + 1; colon != std::string_view::npos && at <= text.size();) {
+    const size_t x = std::min(text.find('x', at), text.size());
+    uint64_t n = 0;
+    if (!whole_number(text.substr(at, x - at), n) || n > (1u << 20)) {
+      request.grid.sizes.clear();
+      break;
+    }
+    request.grid.sizes.push_back(static_cast<uint32_t>(n));
+    nodes *= n;
+    at = x + 1;
+  }
+  const bool one_side = kind == "ring" || kind == "path";
+  if ((!one_side && kind != "torus" && kind != "mesh") || request.grid.sizes.empty() ||
+      (one_side && request.grid.sizes.size() != 1) || nodes > (1u << 22))
+    return program_error(fmt::format("--topology '{}': {} takes {} (at most 2^22 PUs)", *spec, g.name, g.topology));
+  if (const auto phases = args.value("--phases")) {
+    if (!g.name.starts_with("gossip-highdimgos"))
+      return program_error(fmt::format("{} does not take --phases (gossip-highdimgos does)", g.name));
+    for (size_t at = 0; at <= phases->size();) {
+      const size_t comma = std::min(phases->find(',', at), phases->size());
+      const auto p = gen::parse_phase_algorithm(phases->substr(at, comma - at));
+      if (!p)
+        return program_error(fmt::format("--phases '{}': each phase is 1, 2, circgos or circgos:A:B", *phases));
+      request.grid.phases.push_back(*p);
+      at = comma + 1;
+    }
+  } else if (g.name.starts_with("gossip-highdimgos")) {
+    return program_error(fmt::format("{} needs --phases (e.g. 2,1 for approach 21)", g.name));
+  }
   if (const auto r = args.value("--r")) {
     auto [end, ec] = std::from_chars(r->data(), r->data() + r->size(), request.r);
     if (ec != std::errc{} || end != r->data() + r->size() || !std::isfinite(request.r) || request.r < 0 ||

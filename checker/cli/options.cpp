@@ -41,6 +41,9 @@ const std::vector<OptionSpec> option_table = {
      "gossip-jrs-*, gossip-circgos: the start-up ratio r = t_s/(l*t_l) of the cost line (default 1)"},
     {"--a", "A", "gen", "gossip-circgos: the bridgeheads of phase 1, and their factor per round of phase 3"},
     {"--b", "B", "gen", "gossip-circgos: the steps of each round of phase 3"},
+    {"--phases", "LIST", "gen",
+     "gossip-highdimgos(-coloured): the 1-D algorithm of each phase, comma-separated: 1, 2, circgos (best a, b) or "
+     "circgos:A:B; one for every axis, or one per axis (approach ij: i,j)"},
     {"--best", "", "gen", "gossip-circgos: choose a and b for the size and --r, the cheapest by Lemma 5's formula"},
     {"--trees", "K", "gen",
      "scatter-multitree, gather-multitree: the number of edge-disjoint trees rooted at the root (default: one per "
