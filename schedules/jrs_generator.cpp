@@ -100,14 +100,7 @@ void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest&
              topology, jrs_model, parts > 1 ? fmt::format(" parts {}", parts) : "", request.r, 1.0 / parts,
              g.claimed_steps(request), g.claimed_time(request), g.name, request.r);
   if (request.a) fmt::print(out, " a={} b={}", request.a, request.b);
-  if (!grid.phases.empty()) {
-    std::string phases;
-    for (const PhaseAlgorithm& p : grid.phases) {
-      if (!phases.empty()) phases += ',';
-      phases += phase_algorithm_name(p);
-    }
-    fmt::print(out, " phases={}", phases);
-  }
+  if (!grid.phases.empty()) fmt::print(out, " phases={}", phase_list_name(grid.phases));
   std::string lines = "\n";
   for (size_t s = 0; s < steps.size(); ++s) {
     lines += fmt::format("step {}\n", s + 1);

@@ -74,6 +74,15 @@ std::string phase_algorithm_name(const PhaseAlgorithm& p) {
   return "";
 }
 
+std::string phase_list_name(const std::vector<PhaseAlgorithm>& phases) {
+  std::string list;
+  for (const PhaseAlgorithm& p : phases) {
+    if (!list.empty()) list += ',';
+    list += phase_algorithm_name(p);
+  }
+  return list;
+}
+
 std::string prepare_highdimgos(GridGossip& g, double r) {
   const uint32_t d = dimensions(g);
   if (d == 0) return "a grid needs at least one dimension";

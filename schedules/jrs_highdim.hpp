@@ -26,6 +26,7 @@ struct PhaseAlgorithm {
 // "1", "2", "circgos" (best a, b) or "circgos:A:B"; nullopt if none of these.
 std::optional<PhaseAlgorithm> parse_phase_algorithm(const std::string& text);
 std::string phase_algorithm_name(const PhaseAlgorithm& p);
+std::string phase_list_name(const std::vector<PhaseAlgorithm>& phases);  // "2,1"
 
 struct GridGossip {
   std::vector<uint32_t> sizes;  // n_1, ..., n_d

@@ -1,4 +1,4 @@
-// Table jrs-1: Juurlink, Rao and Sibeyn's Table 1 (gossip on circular arrays) from schedules the core checked.
+// Tables jrs-1 and jrs-2: Juurlink, Rao and Sibeyn's Tables 1 (circular arrays) and 2 (n x n tori) from checked schedules.
 #pragma once
 
 namespace schedcheck::cli {
@@ -8,5 +8,10 @@ namespace schedcheck::cli {
 // paper's surviving values beside ours. Returns 1 if a schedule failed the
 // check or circgos came out worse than the better approach.
 int jrs_table_1(bool json);
+
+// Approaches 11, 21 and 22 (highdimgos' with approach i, then j) and
+// highdimgos' with the best circgos per phase on n x n tori, every entry
+// checked, beside Table 2's surviving values. torgos is not generated yet.
+int jrs_table_2(bool json);
 
 }  // namespace schedcheck::cli

@@ -702,7 +702,7 @@ int main(int argc, char** argv) {
     if (args->command == "search") return run_search(*args);
     if (args->command == "table") {
       if (args->positional.size() != 1) return program_error(
-            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1)");
+            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2)");
       double timeout = 60;
       if (auto t = args->value("--timeout")) timeout = std::atof(t->c_str());
       return print_table(args->positional[0], args->flag("--json"), timeout > 0 ? timeout : 60);

@@ -15,7 +15,7 @@ const std::vector<CommandSpec> command_table = {
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
     {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
-    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1), measured by the checker"},
+    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2), measured by the checker"},
 };
 
 const std::vector<OptionSpec> option_table = {

@@ -573,9 +573,10 @@ int print_table(const std::string& name, bool json, double timeout) {
   if (name == "gather") return gather_table(json, timeout);
   if (name == "multiport") return multiport_table(json);
   if (name == "jrs-1") return jrs_table_1(json);
+  if (name == "jrs-2") return jrs_table_2(json);
   fmt::print(stderr,
              "schedcheck: error: no table '{}' (tables: broadcast-allport, search-broadcast, search-gossip, "
-             "meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1)\n",
+             "meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2)\n",
              name);
   return 2;
 }
