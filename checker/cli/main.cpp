@@ -220,7 +220,10 @@ int run_bound(const Arguments& args) {
     for (char& ch : list) ch = ch == ',' ? ' ' : ch;
     collective += " lengths " + list;
   }
-  const std::string text = fmt::format("schedcheck 1\n{}\nmodel {}\n{}\n", *line, model, collective);
+  std::string cost;
+  if (args.flag("--ts") || args.flag("--tl"))
+    cost = fmt::format("cost ts={} tl={}\n", args.value("--ts").value_or("0"), args.value("--tl").value_or("0"));
+  const std::string text = fmt::format("schedcheck 1\n{}\nmodel {}\n{}\n{}", *line, model, collective, cost);
 
   LineSource source{std::string_view(text)};
   Diagnostics diag("<options>", 20);
@@ -228,14 +231,21 @@ int run_bound(const Arguments& args) {
   Reader reader(source, diag);
   if (!reader.read_header(header) || diag.total() > 0) {
     // Name the option, not a line of the synthetic header.
-    static constexpr const char* line_option[] = {"", "", "--topology", "--model", "collective options"};
+    static constexpr const char* line_option[] = {"", "", "--topology", "--model", "collective options",
+                                                  "--ts/--tl"};
     for (const Diagnostic& d : diag.kept())
-      fmt::print(stderr, "schedcheck: error: {}: {}: {}\n", d.pos.line < 5 ? line_option[d.pos.line] : "?",
+      fmt::print(stderr, "schedcheck: error: {}: {}: {}\n", d.pos.line < 6 ? line_option[d.pos.line] : "?",
                  property_name(d.property), d.message);
     return exit_usage;
   }
+  if (header.cost && !header.model.step_synchronous())
+    return program_error("--ts/--tl: the flit model counts time in flit units and takes no cost");
   const auto bounds = lower_bounds(*header.topology, header.model, header.collective);
   const LowerBound* best = best_bound(bounds);
+  const std::optional<CostBound> cost_bound =
+      header.cost ? cost_lower_bound(*header.topology, header.model, header.collective, best ? best->steps : 0,
+                                     header.cost->ts, header.cost->tl)
+                  : std::nullopt;
   if (args.flag("--json")) {
     nlohmann::json j;
     j["topology"] = header.topology->describe();
@@ -246,6 +256,9 @@ int run_bound(const Arguments& args) {
     for (const LowerBound& b : bounds) list.push_back(bound_json(b, header.model));
     j["lower_bounds"] = list;
     if (best) j["lower_bound"] = {{"name", best->name}, {measure_name(header.model), best->steps}};
+    if (cost_bound)
+      j["cost_lower_bound"] = {{"name", cost_bound->name}, {"cost", cost_bound->cost}, {"source", cost_bound->source},
+                               {"formula", cost_bound->formula}, {"argument", cost_bound->argument}};
     fmt::print("{}\n", j.dump());
     return exit_verified;
   }
@@ -255,9 +268,14 @@ int run_bound(const Arguments& args) {
   for (const LowerBound& b : bounds)
     fmt::print(stderr, "  {} = {} {}  [{}]\n    formula: {}\n    why: {}\n", b.name, b.steps, unit, b.source,
                b.formula, b.argument);
+  if (cost_bound)
+    fmt::print(stderr, "  {} = {} (cost, ts={} tl={})  [{}]\n    formula: {}\n    why: {}\n", cost_bound->name,
+               cost_bound->cost, header.cost->ts, header.cost->tl, cost_bound->source, cost_bound->formula,
+               cost_bound->argument);
   if (best)
-    fmt::print("BOUND {} on {}, {}: {} {} ({})\n", kind, header.topology->describe(), describe(header.model),
-               best->steps, unit, best->name);
+    fmt::print("BOUND {} on {}, {}: {} {} ({}){}\n", kind, header.topology->describe(), describe(header.model),
+               best->steps, unit, best->name,
+               cost_bound ? fmt::format(", cost {} ({})", cost_bound->cost, cost_bound->name) : "");
   else
     fmt::print("BOUND {} on {}, {}: no lower bound applies\n", kind, header.topology->describe(),
                describe(header.model));

@@ -37,6 +37,8 @@ const std::vector<OptionSpec> option_table = {
     {"--tree", "KIND", "gen",
      "scatter and gather generators off a tree: the spanning tree the routes follow, breadth-first (shortest "
      "routes, the default) or broadcast (a greedy single-port broadcast's tree)"},
+    {"--ts", "T", "bound", "with --tl: the cost model's start-up time per step; bound then also states the cost bound"},
+    {"--tl", "L", "bound", "with --ts: the cost model's time per flit"},
     {"--r", "R", "gen",
      "gossip-jrs-*, gossip-circgos: the start-up ratio r = t_s/(l*t_l) of the cost line (default 1)"},
     {"--a", "A", "gen", "gossip-circgos: the bridgeheads of phase 1, and their factor per round of phase 3"},
