@@ -9,7 +9,10 @@ namespace {
 
 std::string one_dimensional(JrsRequest& request) {
   if (request.grid.sizes.size() != 1) return "this generator takes ring:N or path:N";
-  return request.array().n < 2 ? "gossip needs at least 2 PUs" : "";
+  const uint32_t n = request.array().n;
+  if (n < 2 || n > max_jrs_side)
+    return fmt::format("{} PUs: from 2 to {} (approach 1 alone lists about n^2 data)", n, max_jrs_side);
+  return {};
 }
 
 std::string circgos_prepare(JrsRequest& request) {
@@ -28,12 +31,15 @@ std::string circgos_prepare(JrsRequest& request) {
 }
 
 // A one-dimensional plan as grid steps: one dimension, a PU's datum its message.
-std::vector<GridStep> on_grid(const std::vector<GossipStep>& plan) {
-  std::vector<GridStep> steps(plan.size());
-  for (size_t s = 0; s < plan.size(); ++s)
-    for (const GossipPacket& p : plan[s]) steps[s].push_back({p.from, 0, p.hops, p.data});
-  return steps;
+void on_grid(const std::vector<GossipStep>& plan, const std::function<void(const GridStep&)>& emit) {
+  for (const GossipStep& step : plan) {
+    GridStep grid;
+    for (const GossipPacket& p : step) grid.push_back({p.from, 0, p.hops, p.data});
+    emit(grid);
+  }
 }
+
+using Emit = std::function<void(const GridStep&)>;
 
 }  // namespace
 
@@ -41,25 +47,25 @@ const std::vector<JrsGenerator>& jrs_generators() {
   static const std::vector<JrsGenerator> table = {
       {"gossip-jrs-approach-1", "ring:N or path:N, N >= 2",
        "Juurlink, Rao, Sibeyn, Section 4.1, approach 1 (every datum circulates both ways; Lemma 4)", one_dimensional,
-       [](const JrsRequest& q) { return on_grid(approach_1(q.array())); },
+       [](const JrsRequest& q, const Emit& emit) { on_grid(approach_1(q.array()), emit); },
        [](const JrsRequest& q) { return uint64_t{q.array().ring ? q.array().n / 2 : q.array().n - 1}; },
        [](const JrsRequest& q) { return approach_1_time(q.array(), q.r); }},
       {"gossip-jrs-approach-2", "ring:N or path:N, N >= 2",
        "Juurlink, Rao, Sibeyn, Section 4.1, approach 2 (concentrate in ceil(log_3 N) steps, packets tripling, then "
        "disseminate; Lemma 4)",
-       one_dimensional, [](const JrsRequest& q) { return on_grid(approach_2(q.array())); },
+       one_dimensional, [](const JrsRequest& q, const Emit& emit) { on_grid(approach_2(q.array()), emit); },
        [](const JrsRequest& q) { return uint64_t{approach_2_steps(q.array())}; },
        [](const JrsRequest& q) { return approach_2_time(q.array(), q.r); }},
       {"gossip-circgos", "ring:N, N = a^(m+1)",
        "Juurlink, Rao, Sibeyn, Section 4.2, circgos(n, a, b) (bridgeheads; Lemma 5, Figure 1; --a A --b B or --best)",
-       circgos_prepare, [](const JrsRequest& q) { return on_grid(circgos(q.array().n, q.a, q.b)); },
+       circgos_prepare, [](const JrsRequest& q, const Emit& emit) { on_grid(circgos(q.array().n, q.a, q.b), emit); },
        [](const JrsRequest& q) { return uint64_t{circgos_steps(q.array().n, q.a, q.b)}; },
        [](const JrsRequest& q) { return circgos_time(q.array().n, q.a, q.b, q.r); }},
       {"gossip-highdimgos", "torus or mesh of any dimension (ring:N and path:N too)",
        "Juurlink, Rao, Sibeyn, Section 4.3, highdimgos (one 1-D gossip per axis in turn; --phases: 1, 2, circgos or "
        "circgos:A:B, one for all axes or one per axis; approach ij of Section 5.1 is --phases i,j)",
        [](JrsRequest& q) { return prepare_highdimgos(q.grid, q.r); },
-       [](const JrsRequest& q) { return highdimgos(q.grid); },
+       [](const JrsRequest& q, const Emit& emit) { highdimgos(q.grid, emit); },
        [](const JrsRequest& q) { return highdimgos_steps(q.grid); },
        [](const JrsRequest& q) { return highdimgos_time(q.grid, q.r); }},
       {"gossip-highdimgos-coloured", "torus or mesh n x ... x n",
@@ -69,7 +75,7 @@ const std::vector<JrsGenerator>& jrs_generators() {
          q.grid.coloured = true;
          return prepare_highdimgos(q.grid, q.r);
        },
-       [](const JrsRequest& q) { return highdimgos(q.grid); },
+       [](const JrsRequest& q, const Emit& emit) { highdimgos(q.grid, emit); },
        [](const JrsRequest& q) { return highdimgos_steps(q.grid); },
        [](const JrsRequest& q) { return highdimgos_time(q.grid, q.r); }},
   };
@@ -82,8 +88,7 @@ const JrsGenerator* find_jrs_generator(const std::string& name) {
   return nullptr;
 }
 
-void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest& request,
-                        const std::vector<GridStep>& steps) {
+void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest& request) {
   const GridGossip& grid = request.grid;
   const uint32_t d = static_cast<uint32_t>(grid.sizes.size()), parts = grid.coloured ? d : 1;
   std::string sides;
@@ -102,9 +107,10 @@ void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest&
   if (request.a) fmt::print(out, " a={} b={}", request.a, request.b);
   if (!grid.phases.empty()) fmt::print(out, " phases={}", phase_list_name(grid.phases));
   std::string lines = "\n";
-  for (size_t s = 0; s < steps.size(); ++s) {
-    lines += fmt::format("step {}\n", s + 1);
-    for (const GridPacket& p : steps[s]) {
+  uint64_t number = 0;
+  g.plan(request, [&](const GridStep& step) {
+    lines += fmt::format("step {}\n", ++number);
+    for (const GridPacket& p : step) {
       lines += fmt::format("  {} {}{}*{} :", p.from, p.hops < 0 ? '-' : '+', p.dim + 1, p.hops < 0 ? -p.hops : p.hops);
       for (uint32_t m : p.messages)
         lines += parts > 1 ? fmt::format(" {}/{}", m / parts, m % parts) : fmt::format(" {}", m);
@@ -114,7 +120,7 @@ void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest&
         lines.clear();
       }
     }
-  }
+  });
   std::fputs(lines.c_str(), out);
 }
 

@@ -42,7 +42,8 @@ struct JrsGenerator {
   std::string source;    // paper and section
   // Empty, or why the request does not fit; may fill in the request (--best).
   std::function<std::string(JrsRequest&)> prepare;
-  std::function<std::vector<GridStep>(const JrsRequest&)> plan;
+  // Hands the schedule's steps, in order, to `emit`.
+  std::function<void(const JrsRequest&, const std::function<void(const GridStep&)>& emit)> plan;
   std::function<uint64_t(const JrsRequest&)> claimed_steps;  // the reconstructed formulas (lemmas.md)
   std::function<double(const JrsRequest&)> claimed_time;
 };
@@ -51,7 +52,6 @@ const std::vector<JrsGenerator>& jrs_generators();
 const JrsGenerator* find_jrs_generator(const std::string& name);
 
 // The comment, header (cost line, claimed steps and time) and steps.
-void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest& request,
-                        const std::vector<GridStep>& steps);
+void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest& request);
 
 }  // namespace schedcheck::gen

@@ -87,7 +87,10 @@ std::string prepare_highdimgos(GridGossip& g, double r) {
   const uint32_t d = dimensions(g);
   if (d == 0) return "a grid needs at least one dimension";
   for (uint32_t n : g.sizes)
-    if (n < 2) return "every side must be at least 2";
+    if (n < 2 || n > max_jrs_side)
+      return fmt::format("a side of {}: every side must be from 2 to {} (approach 1 alone lists about n^2 data on "
+                         "a line of n)",
+                         n, max_jrs_side);
   if (g.phases.size() == 1) g.phases.resize(d, g.phases[0]);
   if (g.phases.size() != d)
     return fmt::format("{} phase algorithms for {} dimensions: give one, or one per phase", g.phases.size(), d);
@@ -109,7 +112,29 @@ std::string prepare_highdimgos(GridGossip& g, double r) {
     if (std::string refused = circgos_refusal(n, p.a, p.b); !refused.empty())
       return fmt::format("phase {}: {}", f + 1, refused);
   }
+  if (const uint64_t listed = highdimgos_listed(g); listed > max_jrs_listed)
+    return fmt::format("the schedule would list {} message names (about {} GB of text), more than the {} this "
+                       "generator writes",
+                       listed, listed * 5 / 1000000000, max_jrs_listed);
   return {};
+}
+
+uint64_t highdimgos_listed(const GridGossip& g) {
+  uint64_t nodes = 1;
+  for (uint32_t n : g.sizes) nodes *= n;
+  uint64_t listed = 0;
+  for (uint32_t f = 0; f < dimensions(g); ++f) {
+    const uint32_t n = g.sizes[axis_of(g, 0, f)];
+    uint64_t per_line = 0;
+    for (const GossipStep& step : plan_1d(g.phases[f], {n, g.torus}))
+      for (const GossipPacket& p : step) per_line += p.data.size();
+    // Every line of every colour lists its positions' data, datum_size each.
+    const uint64_t lines = nodes / n * (g.coloured ? dimensions(g) : 1);
+    const long double total = static_cast<long double>(per_line) * lines * datum_size(g, f);
+    if (total > static_cast<long double>(UINT64_MAX / 2)) return UINT64_MAX / 2;
+    listed += per_line * lines * datum_size(g, f);
+  }
+  return listed;
 }
 
 uint64_t highdimgos_steps(const GridGossip& g) {
@@ -130,12 +155,11 @@ double highdimgos_time(const GridGossip& g, double r) {
   return time;
 }
 
-std::vector<GridStep> highdimgos(const GridGossip& g) {
+void highdimgos(const GridGossip& g, const std::function<void(const GridStep&)>& emit) {
   const uint32_t d = dimensions(g), colours = g.coloured ? d : 1;
   std::vector<uint64_t> stride(d, 1);
   for (uint32_t i = 1; i < d; ++i) stride[i] = stride[i - 1] * g.sizes[i - 1];
   const uint64_t nodes = stride[d - 1] * g.sizes[d - 1];
-  std::vector<GridStep> steps;
   for (uint32_t f = 0; f < d; ++f) {
     // Per colour: the phase's axis, and the offsets of the nodes whose data a
     // PU holds on the axes already done (its own coordinates elsewhere).
@@ -176,10 +200,9 @@ std::vector<GridStep> highdimgos(const GridGossip& g) {
           }
         }
       }
-      steps.push_back(std::move(step));
+      emit(step);
     }
   }
-  return steps;
 }
 
 }  // namespace schedcheck::gen

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -48,8 +49,16 @@ using GridStep = std::vector<GridPacket>;
 // Empty, or why the request does not fit (each phase's algorithm must fit
 // its axis: circgos a ring of a^(m+1) PUs). Resolves `best` circgos choices
 // for the start-up ratio r, and a single phase algorithm to every axis.
+// The largest side the JRS generators take (approach 1 alone lists about
+// n^2 data on a line of n), and the most data a schedule may list in all.
+inline constexpr uint32_t max_jrs_side = 2048;
+inline constexpr uint64_t max_jrs_listed = uint64_t{1} << 30;
+
 std::string prepare_highdimgos(GridGossip& grid, double r);
-std::vector<GridStep> highdimgos(const GridGossip& grid);
+// The steps one at a time, so that memory holds one step and not the schedule.
+void highdimgos(const GridGossip& grid, const std::function<void(const GridStep&)>& emit);
+// How many message names the schedule lists, counted on the 1-D plans.
+uint64_t highdimgos_listed(const GridGossip& grid);
 // The reconstructed step count and time (lemmas.md, "Theorem 3"), in units of l*t_l.
 uint64_t highdimgos_steps(const GridGossip& grid);
 double highdimgos_time(const GridGossip& grid, double r);

@@ -27,7 +27,7 @@ std::optional<double> checked_cost(const std::string& name, gen::JrsRequest requ
   size_t size = 0;
   std::FILE* out = open_memstream(&buffer, &size);
   if (!out) return std::nullopt;
-  gen::write_jrs_schedule(out, *g, request, g->plan(request));
+  gen::write_jrs_schedule(out, *g, request);
   std::fclose(out);
   const std::string text(buffer, size);
   std::free(buffer);

@@ -629,7 +629,7 @@ int run_jrs_gen(const Arguments& args, const gen::JrsGenerator& g) {
 
   GenOutput out;
   if (auto failed = open_gen_output(args, out)) return *failed;
-  gen::write_jrs_schedule(out.file, g, request, g.plan(request));
+  gen::write_jrs_schedule(out.file, g, request);
   return close_gen_output(args, out);
 }
 

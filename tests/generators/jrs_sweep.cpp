@@ -49,7 +49,7 @@ std::string generate(const std::string& name, JrsRequest request) {
   size_t size = 0;
   std::FILE* out = open_memstream(&buffer, &size);
   REQUIRE(out != nullptr);
-  schedcheck::gen::write_jrs_schedule(out, *g, request, g->plan(request));
+  schedcheck::gen::write_jrs_schedule(out, *g, request);
   std::fclose(out);
   std::string text(buffer, size);
   std::free(buffer);
