@@ -138,6 +138,19 @@ std::string multitree_refusal(const RootedRequest& request, const SpanningTree&)
     return fmt::format("the root {} has {} neighbour{}: at most {} edge-disjoint trees can be rooted there (each "
                        "needs a link of its own), not {}",
                        request.root, links, links == 1 ? "" : "s", links, request.trees);
+  // A message's route is at most as deep as the deepest tree holding its node.
+  const std::vector<CoverTree> trees = cover_with_trees(request.network, request.root, tree_count(request));
+  uint64_t listed = 0;
+  for (uint32_t v = 0; v < request.lengths.size(); ++v) {
+    if (v == request.root || request.lengths[v] == 0) continue;
+    uint32_t deepest = 0;
+    for (const CoverTree& t : trees)
+      if (t.depth[v] != no_depth) deepest = std::max(deepest, t.depth[v]);
+    listed += deepest + 1;
+  }
+  if (listed > max_route_nodes)
+    return fmt::format("the routes could list {} nodes, more than the {} these generators write", listed,
+                       max_route_nodes);
   return {};
 }
 

@@ -77,7 +77,7 @@ std::optional<FlitSchedule> plan_rooted(const RootedGenerator& g, const RootedRe
     return std::nullopt;
   }
   const SpanningTree tree(network, request.root, request.tree);
-  uint64_t total = 0;
+  uint64_t total = 0, listed = 0;
   for (uint32_t v = 0; v < nodes; ++v) {
     const uint64_t length = request.lengths[v];
     if (length > max_message_length) {
@@ -96,6 +96,15 @@ std::optional<FlitSchedule> plan_rooted(const RootedGenerator& g, const RootedRe
       return std::nullopt;
     }
     total += length;
+    if (length > 0 && v != request.root) listed += tree.depth[v] + 1;
+  }
+  // A route lists its nodes: a message far from the root costs its depth in
+  // memory and text, and a path of P nodes P^2/2 in all.
+  if (listed > max_route_nodes) {
+    error = fmt::format("the routes would list {} nodes (about {} GB of text), more than the {} these generators "
+                        "write: a deep spanning tree with many messages",
+                        listed, listed * 7 / 1000000000, max_route_nodes);
+    return std::nullopt;
   }
   if (g.refuse) {
     error = g.refuse(request, tree);

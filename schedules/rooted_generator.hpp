@@ -23,6 +23,8 @@ inline constexpr std::string_view rooted_topologies =
     "tree, graph, mesh, torus, path or ring (routes along the tree, or a spanning tree from the root: --tree "
     "breadth-first or broadcast)";
 inline constexpr uint64_t max_message_length = (uint64_t{1} << 63) - 1;
+// The most route nodes a schedule may list in all (memory and text grow with them).
+inline constexpr uint64_t max_route_nodes = uint64_t{1} << 27;
 
 struct RootedRequest {
   Network network;
@@ -64,7 +66,8 @@ const RootedGenerator* find_rooted_generator(const std::string& name);
 
 // The schedule, or nullopt with `error` when the request has none: a root or
 // lengths that do not fit the network, a non-null message at a node the root
-// cannot reach, or lengths whose times would pass 2^64-1.
+// cannot reach, lengths whose times would pass 2^64-1, or routes that would
+// list more than max_route_nodes nodes.
 std::optional<FlitSchedule> plan_rooted(const RootedGenerator& g, const RootedRequest& request, std::string& error);
 
 // The comment, header (with the claimed time) and transfer lines.
