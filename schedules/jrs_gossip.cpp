@@ -156,6 +156,8 @@ std::string circgos_refusal(uint32_t n, uint32_t a, uint32_t b) {
     return fmt::format("b = {}: a round of b steps cannot reach the new bridgeheads floor(a/2) = {} hops of "
                        "bridgeheads away (b >= floor(a/2))",
                        b, a / 2);
+  if (uint64_t{*m} * b > (uint64_t{1} << 20))
+    return fmt::format("{} rounds of b = {} steps: more than 2^20 steps", *m, b);
   return {};
 }
 
@@ -242,7 +244,6 @@ std::optional<CircgosChoice> best_circgos(uint32_t n, double r) {
     if (!m) continue;
     const uint32_t last_b = *m == 0 ? a / 2 : a + n;  // b does not matter without rounds
     for (uint32_t b = a / 2; b <= last_b; ++b) {
-      if (b == 0 && *m > 0) continue;
       const double time = circgos_time(n, a, b, r);
       if (!best || time < best->time) best = CircgosChoice{a, b, time};
     }

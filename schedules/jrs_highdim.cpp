@@ -58,11 +58,19 @@ std::optional<PhaseAlgorithm> parse_phase_algorithm(const std::string& text) {
   if (text == "1") return PhaseAlgorithm{Kind::approach_1};
   if (text == "2") return PhaseAlgorithm{Kind::approach_2};
   if (text == "circgos") return PhaseAlgorithm{Kind::circgos, 0, 0, true};
-  unsigned a = 0, b = 0;
-  char tail = 0;
-  if (std::sscanf(text.c_str(), "circgos:%u:%u%c", &a, &b, &tail) == 2 && text.find_first_of("+-") == std::string::npos)
-    return PhaseAlgorithm{Kind::circgos, a, b};
-  return std::nullopt;
+  // circgos:A:B, A and B whole numbers up to 2^20 (as --a and --b).
+  if (!text.starts_with("circgos:")) return std::nullopt;
+  const std::string rest = text.substr(8);
+  const size_t colon = rest.find(':');
+  if (colon == std::string::npos) return std::nullopt;
+  auto number = [](const std::string& digits, uint32_t& out) {
+    if (digits.empty() || digits.size() > 7 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = static_cast<uint32_t>(std::stoul(digits));
+    return out <= (1u << 20);
+  };
+  PhaseAlgorithm p{Kind::circgos};
+  if (!number(rest.substr(0, colon), p.a) || !number(rest.substr(colon + 1), p.b)) return std::nullopt;
+  return p;
 }
 
 std::string phase_algorithm_name(const PhaseAlgorithm& p) {
@@ -86,6 +94,11 @@ std::string phase_list_name(const std::vector<PhaseAlgorithm>& phases) {
 std::string prepare_highdimgos(GridGossip& g, double r) {
   const uint32_t d = dimensions(g);
   if (d == 0) return "a grid needs at least one dimension";
+  uint64_t nodes = 1;
+  for (uint32_t n : g.sizes) {
+    if (n >= 2 && n <= max_jrs_side && nodes <= (uint64_t{1} << 22) / n) nodes *= n;
+    else if (n >= 2 && n <= max_jrs_side) return "more than 2^22 PUs";
+  }
   for (uint32_t n : g.sizes)
     if (n < 2 || n > max_jrs_side)
       return fmt::format("a side of {}: every side must be from 2 to {} (approach 1 alone lists about n^2 data on "

@@ -59,7 +59,7 @@ std::string prepare_highdimgos(GridGossip& grid, double r);
 void highdimgos(const GridGossip& grid, const std::function<void(const GridStep&)>& emit);
 // How many message names the schedule lists, counted on the 1-D plans.
 uint64_t highdimgos_listed(const GridGossip& grid);
-// The reconstructed step count and time (lemmas.md, "Theorem 3"), in units of l*t_l.
+// The reconstructed step count and time (lemmas.md, "highdimgos and highdimgos'"), in units of l*t_l.
 uint64_t highdimgos_steps(const GridGossip& grid);
 double highdimgos_time(const GridGossip& grid, double r);
 

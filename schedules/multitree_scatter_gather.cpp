@@ -138,6 +138,10 @@ std::string multitree_refusal(const RootedRequest& request, const SpanningTree&)
     return fmt::format("the root {} has {} neighbour{}: at most {} edge-disjoint trees can be rooted there (each "
                        "needs a link of its own), not {}",
                        request.root, links, links == 1 ? "" : "s", links, request.trees);
+  // Each tree keeps three arrays over the nodes.
+  if (uint64_t{tree_count(request)} * request.network.node_count() > (uint64_t{1} << 26))
+    return fmt::format("{} trees over {} nodes: more than 2^26 tree entries (give fewer --trees)",
+                       tree_count(request), request.network.node_count());
   // A message's route is at most as deep as the deepest tree holding its node.
   const std::vector<CoverTree> trees = cover_with_trees(request.network, request.root, tree_count(request));
   uint64_t listed = 0;

@@ -186,7 +186,8 @@ SpanningTree::SpanningTree(const Network& network, uint32_t root_node, TreeKind 
 // uninformed neighbours of its own (the lowest index among equals), so that
 // the message reaches many nodes soon rather than filling a star's leaves
 // one by one. The informing links form the tree. Each unit costs the
-// degrees of the nodes that inform in it, so the whole is O(P * degree).
+// degrees of the nodes that inform in it: a node scans its neighbours once
+// per child it informs, so the whole is at most the sum of deg(v)^2.
 void SpanningTree::grow_by_broadcast(const Network& network) {
   const uint32_t n = network.node_count();
   std::vector<uint32_t> uninformed(n, 0);  // a node's uninformed neighbours, links counted once each

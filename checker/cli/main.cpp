@@ -584,6 +584,10 @@ int run_jrs_gen(const Arguments& args, const gen::JrsGenerator& g) {
       request.grid.sizes.clear();
       break;
     }
+    if (n == 0 || nodes > (1u << 22) / n || request.grid.sizes.size() >= 16) {  // the product stays in range
+      nodes = UINT64_MAX;
+      break;
+    }
     request.grid.sizes.push_back(static_cast<uint32_t>(n));
     nodes *= n;
     at = x + 1;

@@ -138,13 +138,17 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   MessageRef broadcast_message{0, 0};
   uint32_t serial = 0;  // steps seen, also the stamp of the current step
   StepStats step;
-  double cost = 0;
+  // The cost is steps*ts + tl*(sum of the longest packets): summed in whole
+  // flits and multiplied once, so that it is computed exactly as the
+  // cost-volume bound is, with no rounding drift over many steps.
+  uint64_t cost_steps = 0, longest_sum = 0;
 
   auto close_step = [&]() {
     if (serial == 0) return;
     knowledge->end_step();
     forwarding.end_step(serial, step.number, *knowledge);
-    if (header.cost) cost += header.cost->ts + header.cost->tl * static_cast<double>(step.longest_packet);
+    ++cost_steps;
+    longest_sum = longest_sum + step.longest_packet < longest_sum ? UINT64_MAX : longest_sum + step.longest_packet;
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
 
@@ -280,7 +284,9 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   } else {
     verdict.missing = knowledge->check_delivery(header.collective_pos, diag);
     verdict.duplicates = knowledge->duplicates();
-    if (header.cost) verdict.cost = cost;
+    if (header.cost)
+      verdict.cost = static_cast<double>(cost_steps) * header.cost->ts +
+                     header.cost->tl * static_cast<double>(longest_sum);
     verdict.forwarding = forwarding.report();
     if (auto bound = declared_structure_bound(header, verdict.forwarding)) verdict.bounds.push_back(*bound);
   }
