@@ -17,60 +17,12 @@
 
 #include <fmt/format.h>
 
-#include "checker.hpp"
-#include "jrs_generator.hpp"
+#include "jrs_run.hpp"
 
 namespace {
 
-using schedcheck::gen::JrsRequest;
+using namespace jrs_test;
 using schedcheck::gen::LinearArray;
-
-struct Checked {
-  std::string text;
-  schedcheck::Verdict verdict;
-  std::string errors;
-};
-
-Checked check(const std::string& text) {
-  schedcheck::LineSource lines{std::string_view(text)};
-  schedcheck::Header header;
-  schedcheck::Diagnostics diag("jrs", 50);
-  Checked c{text, schedcheck::check_schedule(lines, header, diag), {}};
-  for (const auto& d : diag.kept()) c.errors += diag.format(d) + "\n";
-  return c;
-}
-
-std::string generate(const std::string& name, JrsRequest request) {
-  const auto* g = schedcheck::gen::find_jrs_generator(name);
-  REQUIRE(g != nullptr);
-  const std::string refused = g->prepare(request);
-  REQUIRE_MESSAGE(refused.empty(), refused);
-  char* buffer = nullptr;
-  size_t size = 0;
-  std::FILE* out = open_memstream(&buffer, &size);
-  REQUIRE(out != nullptr);
-  schedcheck::gen::write_jrs_schedule(out, *g, request);
-  std::fclose(out);
-  std::string text(buffer, size);
-  std::free(buffer);
-  return text;
-}
-
-// Verified, with the claimed steps, and the cost the claimed time (or at most it).
-void verified(const std::string& name, const JrsRequest& request, double claimed, bool exact) {
-  const Checked c = check(generate(name, request));
-  INFO(name, " n=", request.array().n, request.array().ring ? " ring" : " path", " r=", request.r, " a=", request.a,
-       " b=", request.b, "\n", c.errors);
-  REQUIRE(c.verdict.verified);
-  REQUIRE(c.verdict.cost.has_value());
-  CHECK(c.verdict.claim_steps_holds.value_or(false));
-  CHECK(c.verdict.steps == [&] { std::string t = c.text; const size_t at = t.find("claim steps="); return std::stoull(t.substr(at + 12)); }());
-  CHECK(c.verdict.claim_time_holds.value_or(false));
-  REQUIRE(c.verdict.cost_bound.has_value());
-  CHECK(*c.verdict.cost >= c.verdict.cost_bound->cost);
-  if (exact) CHECK(*c.verdict.cost == doctest::Approx(claimed));
-  CHECK(*c.verdict.cost <= claimed + 1e-9);
-}
 
 TEST_CASE("approaches 1 and 2: verified on rings and paths, cost as Lemma 4 reconstructed") {
   for (uint32_t n = 2; n <= 40; ++n)
@@ -131,19 +83,6 @@ TEST_CASE("sizes circgos does not allow are refused with the condition") {
   CHECK(schedcheck::gen::circgos_refusal(81, 1, 1).find("a >= 2") != std::string::npos);
   CHECK(schedcheck::gen::circgos_refusal(81, 9, 3).find("b >= floor(a/2)") != std::string::npos);
   CHECK(schedcheck::gen::circgos_refusal(81, 81, 0).empty());  // no rounds: b does not matter
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::string joined(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const std::string& l : lines) text += l + "\n";
-  return text;
 }
 
 TEST_CASE("mutants: data the sender does not hold yet, two paths on one channel, a step dropped") {
