@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "jrs_diagonal.hpp"
+
 namespace schedcheck::gen {
 
 namespace {
@@ -41,6 +43,42 @@ void on_grid(const std::vector<GossipStep>& plan, const std::function<void(const
 
 using Emit = std::function<void(const GridStep&)>;
 
+DiagonalGossip diagonal_of(const JrsRequest& q) {
+  return {q.grid.sizes.empty() ? 0 : q.grid.sizes[0], static_cast<uint32_t>(q.grid.sizes.size()), q.a, q.b,
+          q.grid.coloured};
+}
+
+// torgos (dimensions 2) and cubgos (2 or more) on an n x ... x n torus.
+std::string diagonal_prepare(JrsRequest& q, bool two_dimensional, bool coloured) {
+  const size_t d = q.grid.sizes.size();
+  if (two_dimensional ? d != 2 : d < 2)
+    return two_dimensional ? "torgos takes a 2-D torus n x n (gossip-cubgos takes more dimensions)"
+                           : "cubgos takes a torus n x ... x n of 2 or more dimensions";
+  if (!q.grid.torus)
+    return "the rows' circulations among bridgeheads use the wraparound: a torus, not a mesh";
+  for (uint32_t n : q.grid.sizes)
+    if (n != q.grid.sizes[0]) return "the diagonals need equal sides (n x ... x n)";
+  q.grid.coloured = coloured;
+  if (q.best) {
+    const auto choice = best_diagonal_gossip(q.grid.sizes[0], static_cast<uint32_t>(d), coloured, q.r);
+    if (!choice) return fmt::format("n = {} allows no (a, b) this generator can write", q.grid.sizes[0]);
+    q.a = choice->a;
+    q.b = choice->b;
+  } else if (q.a == 0) {
+    return "this generator needs --a A and --b B, or --best";
+  }
+  return diagonal_gossip_refusal(diagonal_of(q));
+}
+
+JrsGenerator diagonal_generator(std::string name, std::string topology, std::string source, bool two_dimensional,
+                                bool coloured) {
+  return {std::move(name), std::move(topology), std::move(source),
+          [=](JrsRequest& q) { return diagonal_prepare(q, two_dimensional, coloured); },
+          [](const JrsRequest& q, const Emit& emit) { diagonal_gossip(diagonal_of(q), emit); },
+          [](const JrsRequest& q) { return diagonal_gossip_steps(diagonal_of(q)); },
+          [](const JrsRequest& q) { return diagonal_gossip_time(diagonal_of(q), q.r); }};
+}
+
 }  // namespace
 
 const std::vector<JrsGenerator>& jrs_generators() {
@@ -78,6 +116,21 @@ const std::vector<JrsGenerator>& jrs_generators() {
        [](const JrsRequest& q, const Emit& emit) { highdimgos(q.grid, emit); },
        [](const JrsRequest& q) { return highdimgos_steps(q.grid); },
        [](const JrsRequest& q) { return highdimgos_time(q.grid, q.r); }},
+      diagonal_generator("gossip-torgos", "torus:NxN, N = a^(m+1)",
+                         "Juurlink, Rao, Sibeyn, Section 5.2, torgos(n, a, b) (bridgeheads on the diagonals of "
+                         "every n/a^t x n/a^t submesh, Invariant 1, Lemma 7; --a A --b B or --best)",
+                         true, false),
+      diagonal_generator("gossip-torgos-coloured", "torus:NxN, N = a^(m+1)",
+                         "Juurlink, Rao, Sibeyn, Section 5.2, torgos with highdimgos' colouring (2 colours, the "
+                         "second with rows and columns swapped)",
+                         true, true),
+      diagonal_generator("gossip-cubgos", "torus:NxNx...xN, N = a^(m+1)",
+                         "Juurlink, Rao, Sibeyn, Section 6, cubgos(n, a, b) (generalized diagonals, Definition 1, "
+                         "Invariant 2, Lemma 9; --a A --b B or --best)",
+                         false, false),
+      diagonal_generator("gossip-cubgos-coloured", "torus:NxNx...xN, N = a^(m+1)",
+                         "Juurlink, Rao, Sibeyn, Section 6, cubgos' (d colours with rotated axes; Theorem 4)", false,
+                         true),
   };
   return table;
 }

@@ -17,23 +17,6 @@ uint64_t power(uint64_t base, uint32_t exponent) {
   return p;
 }
 
-// The least K with 3^K >= n.
-uint32_t ceil_log3(uint64_t n) {
-  uint32_t k = 0;
-  for (uint64_t p = 1; p < n; p *= 3) ++k;
-  return k;
-}
-
-// m with n = a^(m+1), if there is one.
-std::optional<uint32_t> rounds_of(uint32_t n, uint32_t a) {
-  if (a < 2) return std::nullopt;
-  uint32_t m = 0;
-  uint64_t p = a;
-  while (p < n) p *= a, ++m;
-  if (p != n) return std::nullopt;
-  return m;
-}
-
 // Step k of the concentration of the n PUs first, ..., first+n-1 (Lemma
 // 4's tripling): every block of 3^k PUs (from `first`) gathers on the centre
 // of its middle part of 3^(k-1) from the centres of the other two parts (a
@@ -62,8 +45,27 @@ std::vector<uint32_t> range(uint64_t first, uint64_t count) {
   return data;
 }
 
-// The concentration: each sender's packet is all it holds, its part's data,
-// 3^(k-1) from a full part (and part 0 of block 0 is full while k <= K).
+uint32_t wrap(int64_t position, uint32_t n) { return static_cast<uint32_t>(((position % n) + n) % n); }
+
+}  // namespace
+
+uint32_t ceil_log3(uint64_t n) {
+  uint32_t k = 0;
+  for (uint64_t p = 1; p < n; p *= 3) ++k;
+  return k;
+}
+
+std::optional<uint32_t> rounds_of(uint32_t n, uint32_t a) {
+  if (a < 2) return std::nullopt;
+  uint32_t m = 0;
+  uint64_t p = a;
+  while (p < n) p *= a, ++m;
+  if (p != n) return std::nullopt;
+  return m;
+}
+
+// Each sender's packet is all it holds, its part's data, 3^(k-1) from a full
+// part (and part 0 of block 0 is full while k <= K).
 std::vector<GossipStep> concentration(uint32_t first, uint32_t n) {
   std::vector<GossipStep> steps(ceil_log3(n));
   for (uint32_t k = 1; k <= steps.size(); ++k)
@@ -72,10 +74,6 @@ std::vector<GossipStep> concentration(uint32_t first, uint32_t n) {
     });
   return steps;
 }
-
-uint32_t wrap(int64_t position, uint32_t n) { return static_cast<uint32_t>(((position % n) + n) % n); }
-
-}  // namespace
 
 uint32_t concentration_centre(uint32_t first, uint32_t n) {
   // The middle block of 3^(k-1) at every level, down to one PU.

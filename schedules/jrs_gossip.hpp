@@ -67,6 +67,13 @@ std::optional<CircgosChoice> best_circgos(uint32_t n, double r);
 
 // concentration (Lemma 1's operation) on `n` consecutive PUs from `first`: the
 // steps of phase 1 and of approach 2, and the PU that ends with the data.
+// Positions and data are first .. first+n-1, unwrapped.
+std::vector<GossipStep> concentration(uint32_t first, uint32_t n);
 uint32_t concentration_centre(uint32_t first, uint32_t n);
+
+// The least K with 3^K >= n: the concentration's steps.
+uint32_t ceil_log3(uint64_t n);
+// m with n = a^(m+1), if there is one: the rounds of phase 3.
+std::optional<uint32_t> rounds_of(uint32_t n, uint32_t a);
 
 }  // namespace schedcheck::gen

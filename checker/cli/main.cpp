@@ -624,8 +624,11 @@ int run_jrs_gen(const Arguments& args, const gen::JrsGenerator& g) {
       *value = static_cast<uint32_t>(x);
     }
   request.best = args.flag("--best");
-  if (!g.name.ends_with("circgos") && (request.a || request.b || request.best || args.flag("--a") || args.flag("--b")))
-    return program_error(fmt::format("{} takes no --a, --b or --best (gossip-circgos does)", g.name));
+  const bool bridgeheads = g.name.find("circgos") != std::string::npos || g.name.find("torgos") != std::string::npos ||
+                           g.name.find("cubgos") != std::string::npos;
+  if (!bridgeheads && (request.a || request.b || request.best || args.flag("--a") || args.flag("--b")))
+    return program_error(
+        fmt::format("{} takes no --a, --b or --best (gossip-circgos, -torgos and -cubgos do)", g.name));
   if (request.best && (args.flag("--a") || args.flag("--b")))
     return program_error("--best chooses a and b: give either --best or --a and --b");
   if (const std::string refused = g.prepare(request); !refused.empty())

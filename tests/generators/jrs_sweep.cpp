@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include "jrs_diagonal.hpp"
 #include "jrs_run.hpp"
 
 namespace {
@@ -222,6 +223,203 @@ TEST_CASE("highdimgos': the colouring leaves the start-ups and divides the trans
     CHECK(schedcheck::gen::highdimgos_steps(coloured.grid) == schedcheck::gen::highdimgos_steps(plain.grid));
     CHECK(schedcheck::gen::highdimgos_time(coloured.grid, 5) - steps * 5 ==
           doctest::Approx((schedcheck::gen::highdimgos_time(plain.grid, 5) - steps * 5) / 2));
+  }
+}
+
+}  // namespace
+
+namespace {
+
+using schedcheck::gen::DiagonalGossip;
+
+JrsRequest diagonal_request(uint32_t n, uint32_t d, uint32_t a, uint32_t b, double r) {
+  JrsRequest q;
+  q.grid.sizes.assign(d, n);
+  q.grid.torus = true;
+  q.a = a;
+  q.b = b;
+  q.r = r;
+  return q;
+}
+
+// Every round splits its m data into k packets; the formula takes the larger
+// part in every busy step, so it is the cost exactly when every k divides m.
+bool equal_packets(const DiagonalGossip& g) {
+  uint64_t m = g.n;
+  for (uint32_t t = 1; static_cast<uint64_t>(g.n) > std::pow(g.a, t); ++t) {
+    for (uint32_t i = 1; i < g.d; ++i) m *= g.a;
+    if (m % schedcheck::gen::circgos_packets(static_cast<uint32_t>(m), g.a, g.b) != 0) return false;
+  }
+  return true;
+}
+
+TEST_CASE("the generalized diagonal: every axis-parallel line meets it once in every S nodes, and it is nested") {
+  size_t checked = 0;
+  for (uint32_t d = 2; d <= 4; ++d)
+    for (uint32_t n : {2u, 3u, 4u, 6u, 8u, 9u}) {
+      if (std::pow(n, d) > 5000) continue;
+      const uint64_t nodes = static_cast<uint64_t>(std::pow(n, d));
+      for (uint32_t spacing = 1; spacing <= n; ++spacing) {
+        if (n % spacing) continue;
+        for (uint32_t colour = 0; colour < d; ++colour) {
+          // Count the diagonal's points on every line along every axis, per
+          // window of S consecutive positions.
+          uint64_t points = 0;
+          for (uint64_t v = 0; v < nodes; ++v) {
+            std::vector<uint32_t> x(d);
+            for (uint32_t i = 0, rest = static_cast<uint32_t>(v); i < d; ++i, rest /= n) x[i] = rest % n;
+            points += schedcheck::gen::on_diagonal(x, colour, spacing);
+            // Nested: a point of the diagonal at S is one at every S' dividing S.
+            for (uint32_t finer = 1; finer < spacing; ++finer)
+              if (spacing % finer == 0 && schedcheck::gen::on_diagonal(x, colour, spacing))
+                CHECK(schedcheck::gen::on_diagonal(x, colour, finer));
+            for (uint32_t axis = 0; axis < d; ++axis) {
+              if (x[axis] % spacing != 0) continue;
+              uint32_t on_line = 0;
+              for (uint32_t k = 0; k < spacing; ++k) {
+                std::vector<uint32_t> y = x;
+                y[axis] = x[axis] + k;
+                on_line += schedcheck::gen::on_diagonal(y, colour, spacing);
+              }
+              CHECK(on_line == 1);
+            }
+          }
+          CHECK(points == nodes / spacing);
+          ++checked;
+        }
+      }
+    }
+  MESSAGE(checked, " diagonals");
+  // Figure 4: the diagonal of the 4x4x4 grid has 16 points, no two on a line parallel to an axis.
+  uint32_t figure_4 = 0;
+  for (uint32_t x = 0; x < 4; ++x)
+    for (uint32_t y = 0; y < 4; ++y)
+      for (uint32_t z = 0; z < 4; ++z) figure_4 += schedcheck::gen::on_diagonal({x, y, z}, 0, 4);
+  CHECK(figure_4 == 16);
+}
+
+TEST_CASE("torgos and cubgos, plain and coloured: verified, cost as Lemmas 7 and 9 reconstructed") {
+  struct Size {
+    uint32_t n, d;
+  };
+  size_t checked = 0;
+  for (const Size size : {Size{4, 2}, Size{8, 2}, Size{9, 2}, Size{16, 2}, Size{25, 2}, Size{27, 2}, Size{32, 2},
+                          Size{4, 3}, Size{8, 3}, Size{9, 3}, Size{4, 4}})
+    for (uint32_t a = 2; a <= size.n; ++a) {
+      if (!schedcheck::gen::rounds_of(size.n, a)) continue;
+      for (uint32_t b : {a / 2, a / 2 + 1, a, a + 2}) {
+        if (b == 0 || (size.n >= 27 && b > a) || (size.d == 3 && size.n >= 8 && b > a / 2 + 1)) continue;
+        for (const bool coloured : {false, true}) {
+          const std::string name = std::string(size.d == 2 ? "gossip-torgos" : "gossip-cubgos") +
+                                   (coloured ? "-coloured" : "");
+          JrsRequest q = diagonal_request(size.n, size.d, a, b, 6);
+          const auto* g = schedcheck::gen::find_jrs_generator(name);
+          REQUIRE(g != nullptr);
+          JrsRequest prepared = q;
+          REQUIRE(g->prepare(prepared).empty());
+          const DiagonalGossip diagonal{size.n, size.d, a, b, coloured};
+          verified(name, q, schedcheck::gen::diagonal_gossip_time(diagonal, 6), equal_packets(diagonal));
+          ++checked;
+        }
+      }
+    }
+  MESSAGE(checked, " torgos and cubgos schedules");
+  CHECK(checked > 60);
+}
+
+TEST_CASE("torgos(n, n, b) is approach 11 and cubgos(n, n, b) approach 1 in every phase") {
+  for (uint32_t d : {2u, 3u})
+    for (uint32_t n : {3u, 4u, 8u, 9u})
+      for (const bool coloured : {false, true}) {
+        schedcheck::gen::GridGossip grid;
+        grid.sizes.assign(d, n);
+        grid.coloured = coloured;
+        grid.phases = {*schedcheck::gen::parse_phase_algorithm("1")};
+        REQUIRE(schedcheck::gen::prepare_highdimgos(grid, 7).empty());
+        const DiagonalGossip diagonal{n, d, n, n / 2, coloured};
+        CHECK(schedcheck::gen::diagonal_gossip_steps(diagonal) == schedcheck::gen::highdimgos_steps(grid));
+        CHECK(schedcheck::gen::diagonal_gossip_time(diagonal, 7) ==
+              doctest::Approx(schedcheck::gen::highdimgos_time(grid, 7)));
+      }
+}
+
+TEST_CASE("torgos and cubgos: what does not fit is refused with the reason") {
+  auto refusal = [](const std::string& name, JrsRequest q) { return schedcheck::gen::find_jrs_generator(name)->prepare(q); };
+  JrsRequest mesh = diagonal_request(9, 2, 3, 1, 1);
+  mesh.grid.torus = false;
+  CHECK(refusal("gossip-torgos", mesh).find("wraparound") != std::string::npos);
+  JrsRequest uneven = diagonal_request(9, 2, 3, 1, 1);
+  uneven.grid.sizes = {9, 27};
+  CHECK(refusal("gossip-torgos", uneven).find("equal sides") != std::string::npos);
+  CHECK(refusal("gossip-torgos", diagonal_request(10, 2, 3, 1, 1)).find("not a power") != std::string::npos);
+  CHECK(refusal("gossip-torgos", diagonal_request(81, 2, 9, 3, 1)).find("b >= floor(a/2)") != std::string::npos);
+  CHECK(refusal("gossip-torgos", diagonal_request(9, 3, 3, 1, 1)).find("2-D") != std::string::npos);
+  CHECK(refusal("gossip-cubgos", diagonal_request(9, 1, 3, 1, 1)).find("2 or more") != std::string::npos);
+  CHECK(refusal("gossip-cubgos", diagonal_request(2048, 3, 2, 1, 1)).find("2^22 PUs") != std::string::npos);
+  CHECK(refusal("gossip-torgos", diagonal_request(9, 2, 0, 0, 1)).find("--best") != std::string::npos);
+}
+
+TEST_CASE("torgos --best is never worse than approach 11 or 21, and beats approach 21 on 27x27 and 81x81") {
+  for (uint32_t n : {9u, 27u, 81u})
+    for (double r : {1.0, 10.0, 50.0, 200.0, 500.0}) {
+      JrsRequest q = diagonal_request(n, 2, 0, 0, r);
+      q.best = true;
+      REQUIRE(schedcheck::gen::find_jrs_generator("gossip-torgos-coloured")->prepare(q).empty());
+      const double torgos = schedcheck::gen::diagonal_gossip_time({n, 2, q.a, q.b, true}, r);
+      for (const char* phases : {"1", "2,1"}) {
+        schedcheck::gen::GridGossip grid;
+        grid.sizes = {n, n};
+        grid.coloured = true;
+        grid.phases = {};
+        for (char c : std::string(phases))
+          if (c != ',') grid.phases.push_back(*schedcheck::gen::parse_phase_algorithm(std::string(1, c)));
+        REQUIRE(schedcheck::gen::prepare_highdimgos(grid, r).empty());
+        CHECK(torgos <= schedcheck::gen::highdimgos_time(grid, r) + 1e-9);
+      }
+    }
+}
+
+TEST_CASE("torgos mutants: data the sender does not hold yet, a path twice in its step, a step dropped") {
+  const std::vector<std::string> lines = lines_of(generate("gossip-torgos", diagonal_request(9, 2, 3, 2, 2)));
+  size_t first_packet = 0, last_packet = 0;
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].starts_with("  ")) {
+      if (!first_packet) first_packet = i;
+      last_packet = i;
+    }
+  REQUIRE(first_packet > 0);
+  {
+    // A phase-1 packet carrying the farthest PU's datum as well.
+    std::vector<std::string> mutant = lines;
+    mutant[first_packet] += " 80";
+    const Checked c = check(joined(mutant));
+    CHECK_FALSE(c.verdict.verified);
+    CHECK(c.errors.find(fmt::format("jrs:{}:", first_packet + 1)) != std::string::npos);
+    CHECK(c.errors.find("causality") != std::string::npos);
+  }
+  {
+    std::vector<std::string> mutant = lines;
+    mutant.insert(mutant.begin() + static_cast<std::ptrdiff_t>(last_packet) + 1, lines[last_packet]);
+    const Checked c = check(joined(mutant));
+    CHECK_FALSE(c.verdict.verified);
+    CHECK(c.errors.find(fmt::format("jrs:{}:", last_packet + 2)) != std::string::npos);
+    CHECK(c.errors.find("link-disjoint") != std::string::npos);
+  }
+  {
+    // Phase 3 (step 3: after one concentration step and one row step) dropped.
+    std::vector<std::string> mutant = lines;
+    size_t step3 = 0;
+    for (size_t i = 0; i < mutant.size(); ++i)
+      if (mutant[i] == "step 3") step3 = i;
+    REQUIRE(step3 > 0);
+    mutant[step3] = "# step dropped";
+    for (size_t i = step3 + 1; i < mutant.size() && !mutant[i].starts_with("step"); ++i) mutant[i] = "#" + mutant[i];
+    int renumber = 3;
+    for (size_t i = step3 + 1; i < mutant.size(); ++i)
+      if (mutant[i].starts_with("step ")) mutant[i] = fmt::format("step {}", renumber++);
+    const Checked c = check(joined(mutant));
+    CHECK_FALSE(c.verdict.verified);
+    CHECK(c.errors.find("causality") != std::string::npos);
   }
 }
 
