@@ -1,4 +1,4 @@
-// Tables jrs-1 and jrs-2: Juurlink, Rao and Sibeyn's Tables 1 (circular arrays) and 2 (n x n tori) from checked schedules.
+// Tables jrs-1 to jrs-3: Juurlink, Rao and Sibeyn's Tables 1 (circular arrays), 2 (n x n tori) and 3 (n x n x n tori) from checked schedules.
 #pragma once
 
 namespace schedcheck::cli {
@@ -10,8 +10,13 @@ namespace schedcheck::cli {
 int jrs_table_1(bool json);
 
 // Approaches 11, 21 and 22 (highdimgos' with approach i, then j) and
-// highdimgos' with the best circgos per phase on n x n tori, every entry
-// checked, beside Table 2's surviving values. torgos is not generated yet.
+// highdimgos' with the best circgos per phase, and the best torgos, on n x n
+// tori, every entry checked, beside Table 2's surviving values. Returns 1 if
+// a schedule failed or torgos came out slower than approach 11, 21 or 22.
 int jrs_table_2(bool json);
+
+// highdimgos' with approaches 1 and 2 and the best circgos per phase, and the
+// best cubgos', on n x n x n tori, every entry checked.
+int jrs_table_3(bool json);
 
 }  // namespace schedcheck::cli

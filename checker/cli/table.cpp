@@ -574,9 +574,10 @@ int print_table(const std::string& name, bool json, double timeout) {
   if (name == "multiport") return multiport_table(json);
   if (name == "jrs-1") return jrs_table_1(json);
   if (name == "jrs-2") return jrs_table_2(json);
+  if (name == "jrs-3") return jrs_table_3(json);
   fmt::print(stderr,
              "schedcheck: error: no table '{}' (tables: broadcast-allport, search-broadcast, search-gossip, "
-             "meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2)\n",
+             "meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3)\n",
              name);
   return 2;
 }

@@ -1,9 +1,9 @@
 // Benchmark of the Juurlink-Rao-Sibeyn gossip generators streamed into the checker: rings, 128x128 and 16x16x16.
 //
-// Three instances: the best circgos on a ring of 729 (Table 1's size),
-// highdimgos' with approach 21 on the 128 x 128 torus and highdimgos' with
-// approach 2 on the 16 x 16 x 16 torus (the sizes the issue sets for torgos
-// and cubgos', which are not generated yet), r = 10. Each runs in a process
+// Five instances at r = 10: the best circgos on a ring of 729 (Table 1's
+// size), the best coloured torgos and highdimgos' with approach 21 on the
+// 128 x 128 torus, the best cubgos' and highdimgos' with approach 2 on the
+// 16 x 16 x 16 torus. Each runs in a process
 // of its own (this program re-run with --one), which streams the schedule
 // through a pipe into the core (pipe_check.hpp), checks for VERIFIED with the
 // claimed cost, and reports its peak memory (VmHWM). Prints medians over
@@ -30,13 +30,15 @@ namespace {
 struct Instance {
   const char* generator;
   std::vector<uint32_t> sizes;
-  const char* phases;  // "" for the one-dimensional generators
-  bool best;           // circgos: --best
+  const char* phases;  // "" for circgos, torgos and cubgos
+  bool best;           // circgos, torgos, cubgos: --best
 };
 
 const Instance instances[] = {
     {"gossip-circgos", {729}, "", true},
+    {"gossip-torgos-coloured", {128, 128}, "", true},
     {"gossip-highdimgos-coloured", {128, 128}, "2,1", false},
+    {"gossip-cubgos-coloured", {16, 16, 16}, "", true},
     {"gossip-highdimgos-coloured", {16, 16, 16}, "2", false},
 };
 
@@ -65,6 +67,7 @@ int run_one(const Instance& in, uint32_t runs) {
     if (d) name += 'x';
     name += std::to_string(in.sizes[d]);
   }
+  if (request.a && in.sizes.size() > 1) name += " (" + std::to_string(request.a) + "," + std::to_string(request.b) + ")";
   std::vector<double> wall, check_cpu, write_cpu;
   Pipelined last;
   for (uint32_t run = 0; run < runs; ++run) {
@@ -142,8 +145,7 @@ int main(int argc, char** argv) {
   }
   std::printf("medians of %u run(s), r = %g. pipe s: generator and core together, the text streamed through a pipe\n"
               "(writer: the generator thread's CPU time; checker: the core's); MB/s: schedule text / pipe s; cost:\n"
-              "the core's, in units of l*t_l; peak MiB: the instance's own process (VmHWM). torgos (128x128) and\n"
-              "cubgos' (16x16x16), the issue's instances, are not generated yet: highdimgos' stands in for them.\n",
+              "the core's, in units of l*t_l; peak MiB: the instance's own process (VmHWM); (a,b): the --best choice.\n",
               runs, r);
   return worst;
 }
