@@ -73,6 +73,18 @@ std::optional<PhaseAlgorithm> parse_phase_algorithm(const std::string& text) {
   return p;
 }
 
+std::optional<std::vector<PhaseAlgorithm>> parse_phase_list(const std::string& text) {
+  std::vector<PhaseAlgorithm> phases;
+  for (size_t at = 0; at <= text.size();) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    const auto p = parse_phase_algorithm(text.substr(at, comma - at));
+    if (!p) return std::nullopt;
+    phases.push_back(*p);
+    at = comma + 1;
+  }
+  return phases;
+}
+
 std::string phase_algorithm_name(const PhaseAlgorithm& p) {
   switch (p.kind) {
     case Kind::approach_1: return "1";

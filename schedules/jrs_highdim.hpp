@@ -26,6 +26,8 @@ struct PhaseAlgorithm {
 
 // "1", "2", "circgos" (best a, b) or "circgos:A:B"; nullopt if none of these.
 std::optional<PhaseAlgorithm> parse_phase_algorithm(const std::string& text);
+// A comma-separated list of those ("2,1"); nullopt if one is none of them.
+std::optional<std::vector<PhaseAlgorithm>> parse_phase_list(const std::string& text);
 std::string phase_algorithm_name(const PhaseAlgorithm& p);
 std::string phase_list_name(const std::vector<PhaseAlgorithm>& phases);  // "2,1"
 

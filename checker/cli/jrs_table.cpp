@@ -42,11 +42,7 @@ gen::JrsRequest coloured_torus(uint32_t n, const std::string& phases, double r, 
   gen::JrsRequest q;
   q.grid.sizes.assign(d, n);
   q.grid.torus = true;
-  for (size_t at = 0; !phases.empty() && at <= phases.size();) {
-    const size_t comma = std::min(phases.find(',', at), phases.size());
-    q.grid.phases.push_back(*gen::parse_phase_algorithm(phases.substr(at, comma - at)));
-    at = comma + 1;
-  }
+  if (!phases.empty()) q.grid.phases = *gen::parse_phase_list(phases);
   q.r = r;
   q.best = phases.empty();
   return q;

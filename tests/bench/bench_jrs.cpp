@@ -53,11 +53,7 @@ int run_one(const Instance& in, uint32_t runs) {
   request.grid.torus = true;
   request.r = r;
   request.best = in.best;
-  for (std::string_view list = in.phases; !list.empty();) {
-    const size_t comma = std::min(list.find(','), list.size());
-    request.grid.phases.push_back(*gen::parse_phase_algorithm(std::string(list.substr(0, comma))));
-    list.remove_prefix(std::min(comma + 1, list.size()));
-  }
+  if (*in.phases) request.grid.phases = *gen::parse_phase_list(in.phases);
   if (const std::string refused = g->prepare(request); !refused.empty()) {
     std::fprintf(stderr, "bench_jrs: error: %s\n", refused.c_str());
     return 2;

@@ -145,13 +145,9 @@ JrsRequest grid_request(std::vector<uint32_t> sizes, bool torus, const std::stri
   JrsRequest q;
   q.grid.sizes = std::move(sizes);
   q.grid.torus = torus;
-  for (size_t at = 0; at <= phases.size();) {
-    const size_t comma = std::min(phases.find(',', at), phases.size());
-    const auto p = schedcheck::gen::parse_phase_algorithm(phases.substr(at, comma - at));
-    REQUIRE(p.has_value());
-    q.grid.phases.push_back(*p);
-    at = comma + 1;
-  }
+  const auto list = schedcheck::gen::parse_phase_list(phases);
+  REQUIRE(list.has_value());
+  q.grid.phases = *list;
   q.r = r;
   return q;
 }
@@ -370,9 +366,7 @@ TEST_CASE("torgos --best is never worse than approach 11 or 21, and beats approa
         schedcheck::gen::GridGossip grid;
         grid.sizes = {n, n};
         grid.coloured = true;
-        grid.phases = {};
-        for (char c : std::string(phases))
-          if (c != ',') grid.phases.push_back(*schedcheck::gen::parse_phase_algorithm(std::string(1, c)));
+        grid.phases = *schedcheck::gen::parse_phase_list(phases);
         REQUIRE(schedcheck::gen::prepare_highdimgos(grid, r).empty());
         CHECK(torgos <= schedcheck::gen::highdimgos_time(grid, r) + 1e-9);
       }
