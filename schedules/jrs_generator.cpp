@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "jrs_diagonal.hpp"
+#include "jrs_one_port.hpp"
 
 namespace schedcheck::gen {
 
@@ -94,6 +95,27 @@ const std::vector<JrsGenerator>& jrs_generators() {
        one_dimensional, [](const JrsRequest& q, const Emit& emit) { on_grid(approach_2(q.array()), emit); },
        [](const JrsRequest& q) { return uint64_t{approach_2_steps(q.array())}; },
        [](const JrsRequest& q) { return approach_2_time(q.array(), q.r); }},
+      {"gossip-jrs-approach-1-one-port", "ring:N or path:N, N >= 2",
+       "Juurlink, Rao, Sibeyn, Section 7, approach 1 one-port (each step one way only; a path runs the ring folded "
+       "into it)",
+       [](JrsRequest& q) { return one_port_linear_refusal(q.grid); },
+       [](const JrsRequest& q, const Emit& emit) { on_grid(approach_1_one_port(q.array()), emit); },
+       [](const JrsRequest& q) { return approach_1_one_port_steps(q.array()); },
+       [](const JrsRequest& q) { return approach_1_one_port_time(q.array(), q.r); }, jrs_one_port_model},
+      {"gossip-jrs-approach-2-one-port", "ring:N or path:N, N >= 2",
+       "Juurlink, Rao, Sibeyn, Section 7, approach 2 one-port (concentrate in ceil(log_2 N) steps, packets "
+       "doubling, then disseminate)",
+       [](JrsRequest& q) { return one_port_linear_refusal(q.grid); },
+       [](const JrsRequest& q, const Emit& emit) { on_grid(approach_2_one_port(q.array()), emit); },
+       [](const JrsRequest& q) { return approach_2_one_port_steps(q.array()); },
+       [](const JrsRequest& q) { return approach_2_one_port_time(q.array(), q.r); }, jrs_one_port_model},
+      {"gossip-jrs-approach-11-black-white", "torus or mesh N1 x N2, N1 and N2 even",
+       "Juurlink, Rao, Sibeyn, Section 7, approach 11 with black and white PUs (2 x 2 gossip, then white PUs along "
+       "the rows while black ones go along the columns, and the other way round; one-port)",
+       [](JrsRequest& q) { return black_white_refusal(q.grid); },
+       [](const JrsRequest& q, const Emit& emit) { black_white_gossip(q.grid, emit); },
+       [](const JrsRequest& q) { return black_white_steps(q.grid); },
+       [](const JrsRequest& q) { return black_white_time(q.grid, q.r); }, jrs_one_port_model},
       {"gossip-circgos", "ring:N, N = a^(m+1)",
        "Juurlink, Rao, Sibeyn, Section 4.2, circgos(n, a, b) (bridgeheads; Lemma 5, Figure 1; --a A --b B or --best)",
        circgos_prepare, [](const JrsRequest& q, const Emit& emit) { on_grid(circgos(q.array().n, q.a, q.b), emit); },
@@ -155,7 +177,7 @@ void write_jrs_schedule(std::FILE* out, const JrsGenerator& g, const JrsRequest&
     fmt::print(out, "# times in units of l*t_l: each PU's datum is 1 flit, t_s = r and t_l = 1\n");
   fmt::print(out, "schedcheck 1\ntopology {}\nmodel {}\ncollective gossip{} length 1\ncost ts={} tl={}\n"
              "claim steps={} time={} name={} r={}",
-             topology, jrs_model, parts > 1 ? fmt::format(" parts {}", parts) : "", request.r, 1.0 / parts,
+             topology, g.model, parts > 1 ? fmt::format(" parts {}", parts) : "", request.r, 1.0 / parts,
              g.claimed_steps(request), g.claimed_time(request), g.name, request.r);
   if (request.a) fmt::print(out, " a={} b={}", request.a, request.b);
   if (!grid.phases.empty()) fmt::print(out, " phases={}", phase_list_name(grid.phases));

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "jrs_highdim.hpp"
@@ -46,6 +47,7 @@ struct JrsGenerator {
   std::function<void(const JrsRequest&, const std::function<void(const GridStep&)>& emit)> plan;
   std::function<uint64_t(const JrsRequest&)> claimed_steps;  // the reconstructed formulas (lemmas.md)
   std::function<double(const JrsRequest&)> claimed_time;
+  std::string_view model = jrs_model;  // the model line: all-port but for Section 7's one-port variants
 };
 
 const std::vector<JrsGenerator>& jrs_generators();

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -55,6 +56,16 @@ TEST_CASE("circgos(n, a, b): verified for every a that n allows and several b, c
         ++checked;
       }
     }
+  // A round whose k is capped at n (b far above a): the steps after the
+  // stream ends are empty and cost r each.
+  for (const auto& [n, a, b] : {std::tuple{243u, 3u, 130u}, std::tuple{81u, 9u, 60u}}) {
+    REQUIRE(schedcheck::gen::circgos_packets(n, a, b) == n);
+    JrsRequest q = schedcheck::gen::linear_request(n, true, 3);
+    q.a = a;
+    q.b = b;
+    verified("gossip-circgos", q, schedcheck::gen::circgos_time(n, a, b, 3), true);
+    ++checked;
+  }
   MESSAGE(checked, " circgos schedules");
   CHECK(checked > 50);
 }
@@ -319,6 +330,12 @@ TEST_CASE("torgos and cubgos, plain and coloured: verified, cost as Lemmas 7 and
         }
       }
     }
+  // Rounds whose k is capped at the data m (b far above a).
+  for (const DiagonalGossip g : {DiagonalGossip{9, 2, 3, 20, false}, DiagonalGossip{4, 3, 2, 9, true}}) {
+    verified(g.d == 2 ? "gossip-torgos" : "gossip-cubgos-coloured", diagonal_request(g.n, g.d, g.a, g.b, 6),
+             schedcheck::gen::diagonal_gossip_time(g, 6), true);
+    ++checked;
+  }
   MESSAGE(checked, " torgos and cubgos schedules");
   CHECK(checked > 60);
 }
