@@ -86,11 +86,11 @@ int run_one(const Instance& in, uint32_t runs) {
   }
   const schedcheck::Verdict& v = last.verdict;
   const double seconds = median(wall);
-  std::printf("%-36s %8llu %5llu %9llu %11llu %8.2f %8.2f %8.2f %8.1f %9.1f %9.1f\n", name.c_str(),
+  std::printf("%-44s %8llu %5llu %9llu %11llu %8.2f %8.2f %8.2f %8.1f %8.2f %9.1f %9.1f\n", name.c_str(),
               static_cast<unsigned long long>(v.transfers), static_cast<unsigned long long>(v.steps),
               static_cast<unsigned long long>(v.hops), static_cast<unsigned long long>(v.bytes), seconds,
-              median(write_cpu), median(check_cpu), static_cast<double>(v.bytes) / seconds / 1e6, *v.cost,
-              own_peak_kib() / 1024.0);
+              median(write_cpu), median(check_cpu), static_cast<double>(v.bytes) / seconds / 1e6,
+              static_cast<double>(v.hops) / seconds / 1e6, *v.cost, own_peak_kib() / 1024.0);
   return 0;
 }
 
@@ -122,8 +122,8 @@ int main(int argc, char** argv) {
     }
   }
   if (one != UINT32_MAX) return run_one(instances[one], runs);
-  std::printf("%-36s %8s %5s %9s %11s %8s %8s %8s %8s %9s %9s\n", "instance", "packets", "steps", "hops", "bytes",
-              "pipe s", "writer", "checker", "MB/s", "cost", "peak MiB");
+  std::printf("%-44s %8s %5s %9s %11s %8s %8s %8s %8s %8s %9s %9s\n", "instance", "packets", "steps", "hops", "bytes",
+              "pipe s", "writer", "checker", "MB/s", "Mhops/s", "cost", "peak MiB");
   int worst = 0;
   for (size_t i = 0; i < std::size(instances); ++i) {
     std::fflush(stdout);
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
     worst = std::max(worst, WIFEXITED(status) ? WEXITSTATUS(status) : 2);
   }
   std::printf("medians of %u run(s), r = %g. pipe s: generator and core together, the text streamed through a pipe\n"
-              "(writer: the generator thread's CPU time; checker: the core's); MB/s: schedule text / pipe s; cost:\n"
+              "(writer: the generator thread's CPU time; checker: the core's); MB/s, Mhops/s: text, hops / pipe s; cost:\n"
               "the core's, in units of l*t_l; peak MiB: the instance's own process (VmHWM); (a,b): the --best choice.\n",
               runs, r);
   return worst;
