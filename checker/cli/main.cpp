@@ -18,10 +18,12 @@
 #include "gap_free_stream.hpp"
 #include "generator.hpp"
 #include "grid_spec.hpp"
+#include "interop_command.hpp"
 #include "json_schedule.hpp"
 #include "lower_bounds.hpp"
 #include "options.hpp"
 #include "reader.hpp"
+#include "render_command.hpp"
 #include "jrs_generator.hpp"
 #include "rooted_generator.hpp"
 #include "schedule_writer.hpp"
@@ -118,6 +120,11 @@ int run_check(const Arguments& args) {
   const bool json = args.flag("--json");
   int worst = exit_verified;
   for (const std::string& path : args.positional) {
+    // MSCCL XML and msccl-tools JSON: translated, checked, errors mapped back (interop_command.hpp).
+    if (const auto code = check_foreign(path, args, *limit, json)) {
+      worst = std::max(worst, *code);
+      continue;
+    }
     Input in;
     std::string error;
     if (!open_input(path, in, error)) {
@@ -545,6 +552,9 @@ int run_rooted_gen(const Arguments& args, const gen::RootedGenerator& g) {
   const std::string tree = args.value("--tree").value_or("breadth-first");
   if (tree != "breadth-first" && tree != "broadcast")
     return program_error(fmt::format("--tree '{}': breadth-first or broadcast", tree));
+  // These build their own routes: the multitree generators their k trees, shoulder tapping the path itself.
+  if (args.flag("--tree") && (g.name.ends_with("-multitree") || g.name == "gather-shoulder-tap"))
+    return program_error(fmt::format("{} does not take --tree (it builds its own routes)", g.name));
   uint64_t trees = 0;
   if (const auto text = args.value("--trees")) {
     if (!g.name.ends_with("-multitree"))
@@ -599,14 +609,9 @@ int run_jrs_gen(const Arguments& args, const gen::JrsGenerator& g) {
   if (const auto phases = args.value("--phases")) {
     if (!g.name.starts_with("gossip-highdimgos"))
       return program_error(fmt::format("{} does not take --phases (gossip-highdimgos does)", g.name));
-    for (size_t at = 0; at <= phases->size();) {
-      const size_t comma = std::min(phases->find(',', at), phases->size());
-      const auto p = gen::parse_phase_algorithm(phases->substr(at, comma - at));
-      if (!p)
-        return program_error(fmt::format("--phases '{}': each phase is 1, 2, circgos or circgos:A:B", *phases));
-      request.grid.phases.push_back(*p);
-      at = comma + 1;
-    }
+    const auto list = gen::parse_phase_list(*phases);
+    if (!list) return program_error(fmt::format("--phases '{}': each phase is 1, 2, circgos or circgos:A:B", *phases));
+    request.grid.phases = *list;
   } else if (g.name.starts_with("gossip-highdimgos")) {
     return program_error(fmt::format("{} needs --phases (e.g. 2,1 for approach 21)", g.name));
   }
@@ -655,7 +660,7 @@ int run_gen(const Arguments& args) {
       print_generator(g.name, gen::rooted_topologies, g.model,
                       g.kind + " root NODE lengths L0 ... L(P-1)", g.source);
     for (const gen::JrsGenerator& g : gen::jrs_generators())
-      print_generator(g.name, g.topology, gen::jrs_model, "gossip length 1, cost ts=r tl=1 (--r R)", g.source);
+      print_generator(g.name, g.topology, g.model, "gossip length 1, cost ts=r tl=1 (--r R)", g.source);
     return exit_verified;
   }
   if (args.positional.size() != 1) return program_error("gen needs one generator NAME (see 'schedcheck gen --list')");
@@ -725,9 +730,12 @@ int main(int argc, char** argv) {
     if (args->command == "convert") return run_convert(*args);
     if (args->command == "gen") return run_gen(*args);
     if (args->command == "search") return run_search(*args);
+    if (args->command == "import") return run_import(*args);
+    if (args->command == "export") return run_export(*args);
+    if (args->command == "render") return run_render(*args);
     if (args->command == "table") {
       if (args->positional.size() != 1) return program_error(
-            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2)");
+            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3)");
       double timeout = 60;
       if (auto t = args->value("--timeout")) timeout = std::atof(t->c_str());
       return print_table(args->positional[0], args->flag("--json"), timeout > 0 ? timeout : 60);

@@ -15,15 +15,24 @@ const std::vector<CommandSpec> command_table = {
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
     {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
-    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2), measured by the checker"},
+    {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3), measured by the checker"},
+    {"render", "render FILE [-o OUT.svg | -o OUT.html] [--step S | --step all] [--errors]",
+     "draw a schedule the core parsed: a step on the network (arrows along each transfer's hops, coloured by "
+     "message), every step in one HTML page with a slider, or a flit schedule's space-time diagram; exit 1 when "
+     "the drawing marks errors (--errors: every error check finds, in red), 2 for schedules too large to draw"},
+    {"import", "import msccl FILE [--topology SPEC] [-o OUT]",
+     "translate an MSCCL XML algorithm (needs --topology) or an msccl-tools JSON algorithm into the format, each "
+     "transfer keeping its place in FILE (specs/interop.md); check takes such files directly"},
+    {"export", "export msccl FILE [-o OUT.xml]",
+     "write a store-and-forward schedule (gossip as allgather, broadcast, scatter, gather) as MSCCL XML"},
 };
 
 const std::vector<OptionSpec> option_table = {
     {"--json", "", "check bound table search", "print the result as JSON (one object per file, one per line)"},
     {"--max-errors", "N", "check print convert", "report at most N errors per file (default 20)"},
-    {"--topology", "SPEC", "bound gen search",
+    {"--topology", "SPEC", "bound gen search check import",
      "torus:5x5, mesh:4x6, ring:8, path:8, tree:-,0,0,1 or graph:4:0-1,1-2,2-3 (gen: tori, except for the scatter "
-     "and gather generators)"},
+     "and gather generators; check, import: the network an MSCCL or msccl-tools file runs on)"},
     {"--model", "LIST", "bound search",
      "comma-separated model tokens, e.g. wormhole,all-port,dimension-order (see specs/format.md)"},
     {"--source", "NODE", "bound gen", "broadcast source (default 0); coordinates as 1,2,3 or an index"},
@@ -60,7 +69,7 @@ const std::vector<OptionSpec> option_table = {
     {"--list", "", "gen", "list the generators, their topologies, models and paper sections"},
     {"--check", "", "gen", "check the written schedule (-o FILE) with the core and print its verdict"},
     {"--to", "FORM", "convert", "json or text (default: the other form than the input's)"},
-    {"-o", "FILE", "print convert gen search", "write to FILE instead of stdout (- is stdout; search: the witness)"},
+    {"-o", "FILE", "print convert gen search render import export", "write to FILE instead of stdout (- is stdout; search: the witness)"},
     {"--min", "", "search", "climb from the best lower bound to the fewest steps (the default)"},
     {"--steps", "S", "search", "decide whether S steps suffice"},
     {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},
@@ -69,7 +78,11 @@ const std::vector<OptionSpec> option_table = {
     {"--time-independent", "", "gen search",
      "gossip where every PU forwards from each side to fixed directions in every step (Meyer-Sibeyn)"},
     {"--dimacs", "FILE", "search", "with --steps S: write that count's encoding as DIMACS CNF instead of solving"},
-    {"--help", "", "check bound print convert gen table search", "show this help"},
+    {"--step", "S", "render",
+     "the step to draw as SVG, or all for an HTML page with every step (default: all when -o names an .html "
+     "file, else step 1; the flit model has no steps)"},
+    {"--errors", "", "render", "run the core's check too and draw each transfer it finds in error in red"},
+    {"--help", "", "check bound print convert gen table search render import export", "show this help"},
 };
 
 std::optional<std::string> Arguments::value(std::string_view name) const {
