@@ -249,10 +249,11 @@ int run_bound(const Arguments& args) {
     return program_error("--ts/--tl: the flit model counts time in flit units and takes no cost");
   const auto bounds = lower_bounds(*header.topology, header.model, header.collective);
   const LowerBound* best = best_bound(bounds);
-  const std::optional<CostBound> cost_bound =
-      header.cost ? cost_lower_bound(*header.topology, header.model, header.collective, best ? best->steps : 0,
-                                     header.cost->ts, header.cost->tl)
-                  : std::nullopt;
+  const std::vector<CostBound> cost_bounds =
+      header.cost ? cost_lower_bounds(*header.topology, header.model, header.collective, best ? best->steps : 0,
+                                      header.cost->ts, header.cost->tl)
+                  : std::vector<CostBound>{};
+  const CostBound* cost_bound = best_cost_bound(cost_bounds);
   if (args.flag("--json")) {
     nlohmann::json j;
     j["topology"] = header.topology->describe();
@@ -263,6 +264,11 @@ int run_bound(const Arguments& args) {
     for (const LowerBound& b : bounds) list.push_back(bound_json(b, header.model));
     j["lower_bounds"] = list;
     if (best) j["lower_bound"] = {{"name", best->name}, {measure_name(header.model), best->steps}};
+    nlohmann::json cost_list = nlohmann::json::array();
+    for (const CostBound& b : cost_bounds)
+      cost_list.push_back(
+          {{"name", b.name}, {"cost", b.cost}, {"source", b.source}, {"formula", b.formula}, {"argument", b.argument}});
+    if (header.cost) j["cost_lower_bounds"] = cost_list;
     if (cost_bound)
       j["cost_lower_bound"] = {{"name", cost_bound->name}, {"cost", cost_bound->cost}, {"source", cost_bound->source},
                                {"formula", cost_bound->formula}, {"argument", cost_bound->argument}};
@@ -275,10 +281,9 @@ int run_bound(const Arguments& args) {
   for (const LowerBound& b : bounds)
     fmt::print(stderr, "  {} = {} {}  [{}]\n    formula: {}\n    why: {}\n", b.name, b.steps, unit, b.source,
                b.formula, b.argument);
-  if (cost_bound)
-    fmt::print(stderr, "  {} = {} (cost, ts={} tl={})  [{}]\n    formula: {}\n    why: {}\n", cost_bound->name,
-               cost_bound->cost, header.cost->ts, header.cost->tl, cost_bound->source, cost_bound->formula,
-               cost_bound->argument);
+  for (const CostBound& b : cost_bounds)
+    fmt::print(stderr, "  {} = {} (cost, ts={} tl={})  [{}]\n    formula: {}\n    why: {}\n", b.name, b.cost,
+               header.cost->ts, header.cost->tl, b.source, b.formula, b.argument);
   if (best)
     fmt::print("BOUND {} on {}, {}: {} {} ({}){}\n", kind, header.topology->describe(), describe(header.model),
                best->steps, unit, best->name,

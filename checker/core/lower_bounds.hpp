@@ -32,10 +32,19 @@ struct CostBound {
   double cost = 0;
 };
 
-// cost-volume (lemmas.md): at least `steps` (a proven step bound) start-ups,
-// and the flits of the node that needs most per port, at most one packet
-// per port and step, each at most the step's longest. nullopt when nothing
-// needs to move.
+// Every cost bound that applies, in the order of specs/lemmas.md:
+// cost-volume, at least `steps` (a proven step bound) start-ups and the flits
+// of the node that needs most per port, at most one packet per port and
+// step, each at most the step's longest; and gossip-ring-dissemination, the
+// colour potential of Juurlink, Rao and Sibeyn's Lemma 3 on a ring or path.
+// Empty when nothing needs to move.
+std::vector<CostBound> cost_lower_bounds(const Topology& topology, const Model& model, const Collective& collective,
+                                         uint64_t steps, double ts, double tl);
+
+// The largest of `bounds` (on a tie, the first; nullptr if none applies).
+const CostBound* best_cost_bound(const std::vector<CostBound>& bounds);
+
+// The best of cost_lower_bounds, as the verdict reports it; nullopt if none applies.
 std::optional<CostBound> cost_lower_bound(const Topology& topology, const Model& model, const Collective& collective,
                                           uint64_t steps, double ts, double tl);
 
