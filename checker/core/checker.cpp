@@ -1,8 +1,12 @@
 // Checker: the one pass over a schedule; each property lives in its own file, this only drives them.
 #include "checker.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -102,6 +106,30 @@ std::optional<LowerBound> declared_structure_bound(const Header& header, const F
                     steps};
 }
 
+// "512 TiB": a size in the largest binary unit that keeps it at least 1.
+std::string size_text(uint64_t bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double size = static_cast<double>(bytes);
+  size_t unit = 0;
+  while (size >= 1024 && unit + 1 < std::size(units)) size /= 1024, ++unit;
+  return unit == 0 ? fmt::format("{} bytes", bytes) : fmt::format("{:.1f} {}", size, units[unit]);
+}
+
+// A state larger than the machine's memory would run for seconds and end in
+// an allocation failure: refuse it first, saying what it would need.
+void refuse_if_larger_than_memory(uint64_t bytes, const Header& header) {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return;
+  const uint64_t memory = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size);
+  if (bytes <= memory) return;
+  const uint32_t P = header.topology->node_count();
+  throw std::length_error(fmt::format(
+      "{} on {} needs {} for the bits of which node holds which message (P = {} nodes x M = {} messages), more "
+      "than this machine's {} of memory",
+      collective_kind_name(header.collective.kind), header.topology->describe(), size_text(bytes), P,
+      header.collective.message_count(P), size_text(memory)));
+}
+
 }  // namespace
 
 Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, const CheckOptions& options) {
@@ -125,6 +153,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   std::optional<Knowledge> knowledge;
   std::optional<FlitCheck> flit;
   if (model.step_synchronous()) {
+    refuse_if_larger_than_memory(Knowledge::bytes_needed(topo, coll), header);
     links.emplace(topo);
     ports.emplace(topo);
     knowledge.emplace(topo, coll);

@@ -9,6 +9,12 @@
 
 namespace schedcheck {
 
+uint64_t Knowledge::bytes_needed(const Topology& topology, const Collective& collective) {
+  // At most 2^32 nodes times 2^26 words of 8 bytes: no overflow.
+  const uint64_t words = (uint64_t{collective.message_count(topology.node_count())} + 63) / 64;
+  return uint64_t{topology.node_count()} * words * 8;
+}
+
 Knowledge::Knowledge(const Topology& topology, const Collective& collective)
     : topology_(topology),
       collective_(collective),

@@ -19,6 +19,9 @@ namespace schedcheck {
 
 class Knowledge {
  public:
+  // The bytes the P x M bit matrix takes, computed before allocating it so
+  // that a network too large for the machine is refused with its size.
+  static uint64_t bytes_needed(const Topology& topology, const Collective& collective);
   Knowledge(const Topology& topology, const Collective& collective);
 
   bool holds(NodeId v, MessageId m) const {

@@ -1,6 +1,9 @@
 // Tests of checker.hpp: whole schedules checked from memory, one verdict per property, claims, cost and bounds.
 #include "checker.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "support.hpp"
 
 namespace schedcheck {
@@ -121,6 +124,20 @@ TEST_CASE("cost: sum over steps of ts + tl * the longest packet; claimed time ho
       "cost ts=0.5 tl=2\n" +
       body);
   CHECK(scaled.verdict.cost == 1.5 + 4 + 4 + 6);
+}
+
+TEST_CASE("a state larger than the machine's memory is refused before it is allocated, with its size") {
+  // 2^26 nodes each needing 2^26 message bits: 512 TiB, more than any machine this runs on.
+  const std::string big =
+      "schedcheck 1\ntopology torus 8192x8192\nmodel store-and-forward all-port\ncollective gossip\nstep 1\n";
+  std::string message;
+  try {
+    check_text(big);
+  } catch (const std::length_error& e) {
+    message = e.what();
+  }
+  CHECK(message.find("gossip on torus 8192x8192 needs 512.0 TiB") != std::string::npos);
+  CHECK(message.find("P = 67108864 nodes x M = 67108864 messages") != std::string::npos);
 }
 
 TEST_CASE("claim: more steps than claimed") {
