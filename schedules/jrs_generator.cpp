@@ -18,19 +18,29 @@ std::string one_dimensional(JrsRequest& request) {
   return {};
 }
 
+// circgos on a linear array: the mesh variant of the diagonal gossip with
+// one dimension (lemmas.md, "On meshes and linear arrays").
+DiagonalGossip path_circgos(const JrsRequest& q) { return {q.array().n, 1, q.a, q.b, false, false}; }
+
 std::string circgos_prepare(JrsRequest& request) {
   if (std::string refused = one_dimensional(request); !refused.empty()) return refused;
-  if (!request.array().ring)
-    return "circgos runs on a circular array (ring:N): its phases 2 and 3 use the wraparound";
+  const uint32_t n = request.array().n;
   if (request.best) {
-    const auto choice = best_circgos(request.array().n, request.r);
-    if (!choice) return fmt::format("n = {} allows no circgos(n, a, b)", request.array().n);
-    request.a = choice->a;
-    request.b = choice->b;
+    if (request.array().ring) {
+      const auto choice = best_circgos(n, request.r);
+      if (!choice) return fmt::format("n = {} allows no circgos(n, a, b)", n);
+      request.a = choice->a;
+      request.b = choice->b;
+    } else {
+      const auto choice = best_diagonal_gossip(n, 1, false, request.r, false);
+      if (!choice) return fmt::format("n = {} allows no circgos(n, a, b) on a linear array", n);
+      request.a = choice->a;
+      request.b = choice->b;
+    }
   } else if (request.a == 0) {
     return "circgos needs --a A and --b B, or --best";
   }
-  return circgos_refusal(request.array().n, request.a, request.b);
+  return request.array().ring ? circgos_refusal(n, request.a, request.b) : diagonal_gossip_refusal(path_circgos(request));
 }
 
 // A one-dimensional plan as grid steps: one dimension, a PU's datum its message.
@@ -46,22 +56,20 @@ using Emit = std::function<void(const GridStep&)>;
 
 DiagonalGossip diagonal_of(const JrsRequest& q) {
   return {q.grid.sizes.empty() ? 0 : q.grid.sizes[0], static_cast<uint32_t>(q.grid.sizes.size()), q.a, q.b,
-          q.grid.coloured};
+          q.grid.coloured, q.grid.torus};
 }
 
-// torgos (dimensions 2) and cubgos (2 or more) on an n x ... x n torus.
+// torgos (dimensions 2) and cubgos (2 or more) on an n x ... x n torus or mesh.
 std::string diagonal_prepare(JrsRequest& q, bool two_dimensional, bool coloured) {
   const size_t d = q.grid.sizes.size();
   if (two_dimensional ? d != 2 : d < 2)
-    return two_dimensional ? "torgos takes a 2-D torus n x n (gossip-cubgos takes more dimensions)"
-                           : "cubgos takes a torus n x ... x n of 2 or more dimensions";
-  if (!q.grid.torus)
-    return "the rows' circulations among bridgeheads use the wraparound: a torus, not a mesh";
+    return two_dimensional ? "torgos takes a 2-D torus or mesh n x n (gossip-cubgos takes more dimensions)"
+                           : "cubgos takes a torus or mesh n x ... x n of 2 or more dimensions";
   for (uint32_t n : q.grid.sizes)
     if (n != q.grid.sizes[0]) return "the diagonals need equal sides (n x ... x n)";
   q.grid.coloured = coloured;
   if (q.best) {
-    const auto choice = best_diagonal_gossip(q.grid.sizes[0], static_cast<uint32_t>(d), coloured, q.r);
+    const auto choice = best_diagonal_gossip(q.grid.sizes[0], static_cast<uint32_t>(d), coloured, q.r, q.grid.torus);
     if (!choice) return fmt::format("n = {} allows no (a, b) this generator can write", q.grid.sizes[0]);
     q.a = choice->a;
     q.b = choice->b;
@@ -116,11 +124,21 @@ const std::vector<JrsGenerator>& jrs_generators() {
        [](const JrsRequest& q, const Emit& emit) { black_white_gossip(q.grid, emit); },
        [](const JrsRequest& q) { return black_white_steps(q.grid); },
        [](const JrsRequest& q) { return black_white_time(q.grid, q.r); }, jrs_one_port_model},
-      {"gossip-circgos", "ring:N, N = a^(m+1)",
+      {"gossip-circgos", "ring:N or path:N, N = a^(m+1)",
        "Juurlink, Rao, Sibeyn, Section 4.2, circgos(n, a, b) (bridgeheads; Lemma 5, Figure 1; --a A --b B or --best)",
-       circgos_prepare, [](const JrsRequest& q, const Emit& emit) { on_grid(circgos(q.array().n, q.a, q.b), emit); },
-       [](const JrsRequest& q) { return uint64_t{circgos_steps(q.array().n, q.a, q.b)}; },
-       [](const JrsRequest& q) { return circgos_time(q.array().n, q.a, q.b, q.r); }},
+       circgos_prepare,
+       [](const JrsRequest& q, const Emit& emit) {
+         if (q.array().ring)
+           on_grid(circgos(q.array().n, q.a, q.b), emit);
+         else
+           diagonal_gossip(path_circgos(q), emit);
+       },
+       [](const JrsRequest& q) {
+         return q.array().ring ? uint64_t{circgos_steps(q.array().n, q.a, q.b)} : diagonal_gossip_steps(path_circgos(q));
+       },
+       [](const JrsRequest& q) {
+         return q.array().ring ? circgos_time(q.array().n, q.a, q.b, q.r) : diagonal_gossip_time(path_circgos(q), q.r);
+       }},
       {"gossip-highdimgos", "torus or mesh of any dimension (ring:N and path:N too)",
        "Juurlink, Rao, Sibeyn, Section 4.3, highdimgos (one 1-D gossip per axis in turn; --phases: 1, 2, circgos or "
        "circgos:A:B, one for all axes or one per axis; approach ij of Section 5.1 is --phases i,j)",
@@ -138,19 +156,19 @@ const std::vector<JrsGenerator>& jrs_generators() {
        [](const JrsRequest& q, const Emit& emit) { highdimgos(q.grid, emit); },
        [](const JrsRequest& q) { return highdimgos_steps(q.grid); },
        [](const JrsRequest& q) { return highdimgos_time(q.grid, q.r); }},
-      diagonal_generator("gossip-torgos", "torus:NxN, N = a^(m+1)",
+      diagonal_generator("gossip-torgos", "torus:NxN or mesh:NxN, N = a^(m+1)",
                          "Juurlink, Rao, Sibeyn, Section 5.2, torgos(n, a, b) (bridgeheads on the diagonals of "
                          "every n/a^t x n/a^t submesh, Invariant 1, Lemma 7; --a A --b B or --best)",
                          true, false),
-      diagonal_generator("gossip-torgos-coloured", "torus:NxN, N = a^(m+1)",
+      diagonal_generator("gossip-torgos-coloured", "torus:NxN or mesh:NxN, N = a^(m+1)",
                          "Juurlink, Rao, Sibeyn, Section 5.2, torgos with highdimgos' colouring (2 colours, the "
                          "second with rows and columns swapped)",
                          true, true),
-      diagonal_generator("gossip-cubgos", "torus:NxNx...xN, N = a^(m+1)",
+      diagonal_generator("gossip-cubgos", "torus:NxNx...xN or mesh:NxNx...xN, N = a^(m+1)",
                          "Juurlink, Rao, Sibeyn, Section 6, cubgos(n, a, b) (generalized diagonals, Definition 1, "
                          "Invariant 2, Lemma 9; --a A --b B or --best)",
                          false, false),
-      diagonal_generator("gossip-cubgos-coloured", "torus:NxNx...xN, N = a^(m+1)",
+      diagonal_generator("gossip-cubgos-coloured", "torus:NxNx...xN or mesh:NxNx...xN, N = a^(m+1)",
                          "Juurlink, Rao, Sibeyn, Section 6, cubgos' (d colours with rotated axes; Theorem 4)", false,
                          true),
   };

@@ -1,4 +1,4 @@
-// JRS sweep: approaches 1 and 2 and circgos over the sizes they allow, each schedule checked by the core.
+// JRS sweep: approaches 1 and 2, circgos, highdimgos, torgos and cubgos on rings, paths, tori and meshes, each schedule checked by the core.
 //
 // The generator claims its reconstructed step count and time (specs/lemmas.md,
 // "JRS"); the core measures the schedule's steps and cost. The test holds the
@@ -253,9 +253,9 @@ JrsRequest diagonal_request(uint32_t n, uint32_t d, uint32_t a, uint32_t b, doub
 // part in every busy step, so it is the cost exactly when every k divides m.
 bool equal_packets(const DiagonalGossip& g) {
   uint64_t m = g.n;
-  for (uint32_t t = 1; static_cast<uint64_t>(g.n) > std::pow(g.a, t); ++t) {
+  for (uint32_t spacing = g.n / g.a; spacing > 1; spacing /= g.a) {
     for (uint32_t i = 1; i < g.d; ++i) m *= g.a;
-    if (m % schedcheck::gen::circgos_packets(static_cast<uint32_t>(m), g.a, g.b) != 0) return false;
+    if (m % schedcheck::gen::diagonal_round_packets(g, m, spacing) != 0) return false;
   }
   return true;
 }
@@ -358,15 +358,12 @@ TEST_CASE("torgos(n, n, b) is approach 11 and cubgos(n, n, b) approach 1 in ever
 
 TEST_CASE("torgos and cubgos: what does not fit is refused with the reason") {
   auto refusal = [](const std::string& name, JrsRequest q) { return schedcheck::gen::find_jrs_generator(name)->prepare(q); };
-  JrsRequest mesh = diagonal_request(9, 2, 3, 1, 1);
-  mesh.grid.torus = false;
-  CHECK(refusal("gossip-torgos", mesh).find("wraparound") != std::string::npos);
   JrsRequest uneven = diagonal_request(9, 2, 3, 1, 1);
   uneven.grid.sizes = {9, 27};
   CHECK(refusal("gossip-torgos", uneven).find("equal sides") != std::string::npos);
   CHECK(refusal("gossip-torgos", diagonal_request(10, 2, 3, 1, 1)).find("not a power") != std::string::npos);
   CHECK(refusal("gossip-torgos", diagonal_request(81, 2, 9, 3, 1)).find("b >= floor(a/2)") != std::string::npos);
-  CHECK(refusal("gossip-torgos", diagonal_request(9, 3, 3, 1, 1)).find("2-D") != std::string::npos);
+  CHECK(refusal("gossip-torgos", diagonal_request(9, 3, 3, 1, 1)).find("2-D torus or mesh") != std::string::npos);
   CHECK(refusal("gossip-cubgos", diagonal_request(9, 1, 3, 1, 1)).find("2 or more") != std::string::npos);
   CHECK(refusal("gossip-cubgos", diagonal_request(2048, 3, 2, 1, 1)).find("2^22 PUs") != std::string::npos);
   CHECK(refusal("gossip-torgos", diagonal_request(9, 2, 0, 0, 1)).find("--best") != std::string::npos);
@@ -430,6 +427,160 @@ TEST_CASE("torgos mutants: data the sender does not hold yet, a path twice in it
       if (mutant[i].starts_with("step ")) mutant[i] = fmt::format("step {}", renumber++);
     const Checked c = check(joined(mutant));
     CHECK_FALSE(c.verdict.verified);
+    CHECK(c.errors.find("causality") != std::string::npos);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+using schedcheck::gen::DiagonalGossip;
+
+JrsRequest mesh_request(const DiagonalGossip& g, double r) {
+  JrsRequest q = g.d == 1 ? schedcheck::gen::linear_request(g.n, false, r) : diagonal_request(g.n, g.d, g.a, g.b, r);
+  q.grid.torus = false;
+  q.a = g.a;
+  q.b = g.b;
+  return q;
+}
+
+std::string mesh_generator(const DiagonalGossip& g) {
+  if (g.d == 1) return "gossip-circgos";
+  return std::string(g.d == 2 ? "gossip-torgos" : "gossip-cubgos") + (g.coloured ? "-coloured" : "");
+}
+
+void mesh_verified(const DiagonalGossip& g, double r) {
+  INFO(mesh_generator(g), " n=", g.n, " d=", g.d, " a=", g.a, " b=", g.b);
+  verified(mesh_generator(g), mesh_request(g, r), schedcheck::gen::diagonal_gossip_time(g, r), equal_packets(g));
+}
+
+TEST_CASE("circgos on linear arrays: verified for every a that n allows and several b, cost the mesh formula") {
+  size_t checked = 0;
+  for (uint32_t n : {4u, 8u, 9u, 16u, 25u, 27u, 32u, 36u, 49u, 64u, 81u, 125u, 243u})
+    for (uint32_t a = 2; a <= n; ++a) {
+      const auto m = schedcheck::gen::rounds_of(n, a);
+      if (!m) continue;
+      for (uint32_t b : {a / 2, a / 2 + 1, a - 1, a, a + 2, 2 * a}) {
+        const DiagonalGossip g{n, 1, a, b, false, false};
+        if ((*m == 0 && b != a / 2) || (n > 81 && b > a)) continue;
+        if (const std::string refused = schedcheck::gen::diagonal_gossip_refusal(g); !refused.empty()) {
+          CHECK(refused.find("b >= ") != std::string::npos);
+          continue;
+        }
+        mesh_verified(g, 3);
+        ++checked;
+      }
+    }
+  // A round whose k is capped at n: its steps after the stream are empty.
+  REQUIRE(schedcheck::gen::diagonal_round_packets({27, 1, 3, 40, false, false}, 27, 9) == 27);
+  mesh_verified({27, 1, 3, 40, false, false}, 3);
+  ++checked;
+  MESSAGE(checked, " circgos schedules on linear arrays");
+  CHECK(checked > 40);
+}
+
+TEST_CASE("circgos on a linear array: its bridgeheads are the centres, and circgos(n, n, b) is approach 1") {
+  // No step from centre to bridgehead: K1 + (a-1) + m b steps; the ends of
+  // the centred rounds reach floor(a/2) (a odd), so b = floor(a/2) is allowed.
+  CHECK(schedcheck::gen::diagonal_gossip_steps({27, 1, 3, 1, false, false}) == 2 + 2 + 2 * 1);
+  CHECK(schedcheck::gen::diagonal_gossip_steps({81, 1, 9, 4, false, false}) == 2 + 8 + 4);
+  // circgos(729, 9, 5): Figure 1's 3 packets between old bridgeheads, 2 where the ends reach 4.
+  CHECK(schedcheck::gen::diagonal_round_packets({729, 1, 9, 5, false, false}, 729, 81) == 2);
+  for (uint32_t n : {2u, 9u, 27u, 81u})
+    for (double r : {0.0, 5.0}) {
+      const DiagonalGossip g{n, 1, n, n - 1, false, false};
+      CHECK(schedcheck::gen::diagonal_gossip_time(g, r) == schedcheck::gen::approach_1_time({n, false}, r));
+      JrsRequest q = schedcheck::gen::linear_request(n, false, r);
+      q.best = true;
+      REQUIRE(schedcheck::gen::find_jrs_generator("gossip-circgos")->prepare(q).empty());
+      CHECK(schedcheck::gen::diagonal_gossip_time({n, 1, q.a, q.b, false, false}, r) <=
+            schedcheck::gen::approach_1_time({n, false}, r));
+    }
+}
+
+TEST_CASE("torgos and cubgos on meshes, plain and coloured: verified, cost the mesh formula") {
+  struct Size {
+    uint32_t n, d;
+  };
+  size_t checked = 0;
+  for (const Size size : {Size{4, 2}, Size{8, 2}, Size{9, 2}, Size{16, 2}, Size{27, 2}, Size{4, 3}, Size{8, 3},
+                          Size{9, 3}})
+    for (uint32_t a = 2; a <= size.n; ++a) {
+      const auto m = schedcheck::gen::rounds_of(size.n, a);
+      if (!m) continue;
+      for (uint32_t b : {a - 1, a, a + 2}) {
+        if ((*m == 0 && b != a - 1) || (size.n >= 27 && b > a) || (size.d == 3 && size.n >= 8 && b > a)) continue;
+        for (const bool coloured : {false, true}) {
+          mesh_verified({size.n, size.d, a, b, coloured, false}, 6);
+          ++checked;
+        }
+      }
+    }
+  // Rounds whose k is capped at the data m.
+  for (const DiagonalGossip g : {DiagonalGossip{9, 2, 3, 30, false, false}, DiagonalGossip{4, 3, 2, 20, true, false}}) {
+    REQUIRE(equal_packets(g));
+    mesh_verified(g, 6);
+    ++checked;
+  }
+  MESSAGE(checked, " torgos and cubgos schedules on meshes");
+  CHECK(checked > 40);
+}
+
+TEST_CASE("torgos(n, n, b) and cubgos(n, n, b) on a mesh are approach 1 in every phase") {
+  for (uint32_t d : {2u, 3u})
+    for (uint32_t n : {3u, 4u, 9u})
+      for (const bool coloured : {false, true}) {
+        schedcheck::gen::GridGossip grid;
+        grid.sizes.assign(d, n);
+        grid.torus = false;
+        grid.coloured = coloured;
+        grid.phases = {*schedcheck::gen::parse_phase_algorithm("1")};
+        REQUIRE(schedcheck::gen::prepare_highdimgos(grid, 7).empty());
+        const DiagonalGossip diagonal{n, d, n, n - 1, coloured, false};
+        CHECK(schedcheck::gen::diagonal_gossip_steps(diagonal) == schedcheck::gen::highdimgos_steps(grid));
+        CHECK(schedcheck::gen::diagonal_gossip_time(diagonal, 7) ==
+              doctest::Approx(schedcheck::gen::highdimgos_time(grid, 7)));
+      }
+}
+
+TEST_CASE("meshes and linear arrays: what does not fit is refused with the reason") {
+  auto refusal = [](const DiagonalGossip& g) {
+    JrsRequest q = mesh_request(g, 1);
+    return schedcheck::gen::find_jrs_generator(mesh_generator(g))->prepare(q);
+  };
+  // On a linear array the ends reach as far as the row's residue puts them.
+  CHECK(refusal({81, 1, 9, 3, false, false}).find("b >= 4") != std::string::npos);
+  CHECK(refusal({81, 1, 9, 4, false, false}).empty());
+  CHECK(refusal({16, 1, 2, 0, false, false}).find("b >= 1") != std::string::npos);
+  CHECK(refusal({81, 1, 81, 0, false, false}).empty());  // no rounds: b does not matter
+  CHECK(refusal({10, 1, 3, 2, false, false}).find("not a power") != std::string::npos);
+  CHECK(refusal({9, 2, 3, 1, false, false}).find("b >= a - 1") != std::string::npos);
+  CHECK(refusal({9, 2, 3, 2, true, false}).empty());
+  CHECK(refusal({27, 3, 3, 1, true, false}).find("b >= a - 1") != std::string::npos);
+  CHECK(refusal({2048, 3, 2, 1, false, false}).find("2^22 PUs") != std::string::npos);
+  JrsRequest uneven = mesh_request({9, 2, 3, 2, false, false}, 1);
+  uneven.grid.sizes = {9, 27};
+  CHECK(schedcheck::gen::find_jrs_generator("gossip-torgos")->prepare(uneven).find("equal sides") !=
+        std::string::npos);
+}
+
+TEST_CASE("mesh and linear-array mutants: a datum the sender does not hold yet is a causality error at its line") {
+  for (const auto& [g, far] : {std::pair{DiagonalGossip{27, 1, 3, 2, false, false}, 26u},
+                               std::pair{DiagonalGossip{9, 2, 3, 2, false, false}, 80u},
+                               std::pair{DiagonalGossip{4, 3, 2, 1, true, false}, 63u}}) {
+    const std::vector<std::string> lines = lines_of(generate(mesh_generator(g), mesh_request(g, 2)));
+    size_t first_packet = 0;
+    for (size_t i = 0; i < lines.size() && !first_packet; ++i)
+      if (lines[i].starts_with("  ")) first_packet = i;
+    REQUIRE(first_packet > 0);
+    // A phase-1 packet carrying the farthest PU's datum as well.
+    std::vector<std::string> mutant = lines;
+    mutant[first_packet] += g.coloured ? fmt::format(" {}/0", far) : fmt::format(" {}", far);
+    const Checked c = check(joined(mutant));
+    INFO(mesh_generator(g), "\n", c.errors);
+    CHECK_FALSE(c.verdict.verified);
+    CHECK(c.errors.find(fmt::format("jrs:{}:", first_packet + 1)) != std::string::npos);
     CHECK(c.errors.find("causality") != std::string::npos);
   }
 }
