@@ -1,4 +1,4 @@
-// Tables jrs-1 to jrs-3: Juurlink, Rao and Sibeyn's Tables 1 (circular arrays), 2 (n x n tori) and 3 (n x n x n tori) from checked schedules.
+// Tables jrs-1 to jrs-3: Juurlink, Rao and Sibeyn's Tables 1 (circular arrays), 2 (n x n tori) and 3 (n x n x n tori), printed from lemmas/jrs_tables.hpp.
 #pragma once
 
 namespace schedcheck::cli {

@@ -29,7 +29,7 @@
 #include "schedule_writer.hpp"
 #include "search_command.hpp"
 #include "table.hpp"
-#include "time_independent_bound.hpp"
+#include "time_independent_command.hpp"
 #include "topology_option.hpp"
 #include "verdict_output.hpp"
 
@@ -168,20 +168,20 @@ void print_gap_free_streams(const Header& header) {
   const Topology& topo = *header.topology;
   const Collective& coll = header.collective;
   const bool scatter = coll.kind == CollectiveKind::scatter;
-  const Stream best = gap_free_stream(topo, coll, StreamOrder::farthest_first);
-  const Stream worst = gap_free_stream(topo, coll, StreamOrder::nearest_first);
+  const lemmas::Stream best = lemmas::gap_free_stream(topo, coll, lemmas::StreamOrder::farthest_first);
+  const lemmas::Stream worst = lemmas::gap_free_stream(topo, coll, lemmas::StreamOrder::nearest_first);
   uint64_t total = 0;
   uint32_t near = UINT32_MAX, far = 0;
-  for (const StreamEntry& e : best.entries) {
+  for (const lemmas::StreamEntry& e : best.entries) {
     total += e.length;
     near = std::min(near, e.distance);
     far = std::max(far, e.distance);
   }
-  auto print_stream = [&](const char* title, const Stream& stream) {
+  auto print_stream = [&](const char* title, const lemmas::Stream& stream) {
     fmt::print(stderr, "  {}:\n    {:>4} {:>6} {:>6} {:>8} {:>8} {:>8}\n", title, "j", "node", "delta", "l",
                "leaves", "arrives");
     for (size_t j = 0; j < stream.entries.size(); ++j) {
-      const StreamEntry& e = stream.entries[j];
+      const lemmas::StreamEntry& e = stream.entries[j];
       // A message that arrives before the stream's time lies in the shadow
       // of one that arrives later: its slanted side does not set the time.
       fmt::print(stderr, "    {:>4} {:>6} {:>6} {:>8} {:>8} {:>8}{}\n", j + 1, topo.node_name(e.node), e.distance,

@@ -1,4 +1,4 @@
-// Tables of the flit model: Bhatt et al.'s scatters and gathers against baselines, bounds and searched optima, all checked.
+// Tables of the flit model: Bhatt et al.'s scatters and gathers against baselines, bounds and searched optima, printed from lemmas/flit_tables.hpp.
 #pragma once
 
 namespace schedcheck::cli {

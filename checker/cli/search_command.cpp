@@ -100,7 +100,7 @@ int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
                       "claim steps={} name=hamiltonian-cycles\n",
                       grid.describe(), grid.dimensions(), r.steps);
   text += r.gossip;
-  const Checked c = check_text(text);
+  const lemmas::Checked c = lemmas::check_text(text);
   if (!c.verdict.verified) {
     fmt::print(stderr, "{}", c.errors);
     return usage_error("the cycles' gossip failed the core's check: a bug in the encoding");
@@ -270,7 +270,7 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
         collective, parents_text(parent, problem.root), unique ? " (the only routes: a tree)" : "", *line,
         model_line, search::flit_collective_line(problem), time, proof.empty() ? "search" : "search-optimum",
         report.witness);
-    const Checked c = check_text(witness);
+    const lemmas::Checked c = lemmas::check_text(witness);
     if (!c.verdict.verified || c.verdict.time != time) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);
       return usage_error(fmt::format("the solver's witness (time {}) failed the core's check{}: a bug in the encoding",
@@ -393,7 +393,7 @@ int run_search(const Arguments& args) {
   // The core's lower bounds for the same instance, through its own reader.
   const std::string header_text =
       fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective {}\n", grid->describe(), model_line, collective_line);
-  const Checked empty = check_text(header_text);
+  const lemmas::Checked empty = lemmas::check_text(header_text);
   const uint64_t lower = empty.verdict.best ? empty.verdict.best->steps : 0;
   const std::string bound_name = empty.verdict.best ? empty.verdict.best->name : "none";
 
@@ -442,7 +442,7 @@ int run_search(const Arguments& args) {
     witness = witness_header(*grid, model_line, collective_line, *report.witness_steps,
                              time_independent ? " time-independent=yes" : "") +
               report.witness;
-    const Checked c = check_text(witness);
+    const lemmas::Checked c = lemmas::check_text(witness);
     if (!c.verdict.verified) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);
       return usage_error("the solver's witness failed the core's check: a bug in the encoding");

@@ -1,4 +1,4 @@
-// Tables: `schedcheck table NAME`, results over many sizes, every number measured by the core on generated schedules.
+// Tables: `schedcheck table NAME`, results over many sizes printed from the rows lemmas/ builds, every number measured by the core.
 #pragma once
 
 #include <string>

@@ -6,7 +6,7 @@
 #include "support.hpp"
 #include "tree_shapes.hpp"
 
-namespace schedcheck::cli {
+namespace schedcheck::lemmas {
 namespace {
 
 using test::must;
@@ -97,4 +97,4 @@ TEST_CASE("Theorem 1 and Proposition 1 on every tree of up to 8 non-root nodes, 
 }
 
 }  // namespace
-}  // namespace schedcheck::cli
+}  // namespace schedcheck::lemmas

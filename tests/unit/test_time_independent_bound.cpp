@@ -10,7 +10,7 @@
 namespace schedcheck {
 namespace {
 
-using namespace two_cycle;
+using namespace lemmas::two_cycle;
 
 std::vector<uint32_t> range(uint32_t from, uint32_t to) {
   std::vector<uint32_t> out;

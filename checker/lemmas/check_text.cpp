@@ -4,7 +4,7 @@
 #include "checker.hpp"
 #include "line_source.hpp"
 
-namespace schedcheck::cli {
+namespace schedcheck::lemmas {
 
 Checked check_text(std::string_view text) {
   LineSource source{text};
@@ -15,4 +15,4 @@ Checked check_text(std::string_view text) {
   return c;
 }
 
-}  // namespace schedcheck::cli
+}  // namespace schedcheck::lemmas

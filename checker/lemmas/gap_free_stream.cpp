@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace schedcheck::cli {
+namespace schedcheck::lemmas {
 
 Stream gap_free_stream(const Topology& topology, const Collective& collective, StreamOrder order) {
   const std::vector<uint32_t> dist = topology.distances_from(collective.root);
@@ -47,4 +47,4 @@ Stream gap_free_stream(const Topology& topology, const Collective& collective, S
   return stream;
 }
 
-}  // namespace schedcheck::cli
+}  // namespace schedcheck::lemmas

@@ -1,4 +1,4 @@
-// `bound time-independent-gossip`: Meyer-Sibeyn's Theorem 1 and Example 1 step by step, and exhaustive checks of it.
+// Time-independent command: `bound time-independent-gossip`, Meyer-Sibeyn's Theorem 1 and Example 1 step by step, and exhaustive checks of it.
 #pragma once
 
 #include "options.hpp"

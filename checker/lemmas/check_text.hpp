@@ -6,7 +6,7 @@
 
 #include "verdict.hpp"
 
-namespace schedcheck::cli {
+namespace schedcheck::lemmas {
 
 struct Checked {
   Verdict verdict;
@@ -16,4 +16,4 @@ struct Checked {
 // The core reads `text` exactly as it would read a user's file.
 Checked check_text(std::string_view text);
 
-}  // namespace schedcheck::cli
+}  // namespace schedcheck::lemmas

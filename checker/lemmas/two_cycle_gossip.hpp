@@ -3,8 +3,7 @@
 // The PUs are numbered so that the first cycle is 0, 1, ..., P-1 (the
 // paper's convention); the second cycle is a sequence of those numbers. In
 // step j PU i receives the packets of i-j, i+j (mod P) on the first cycle and
-// of i_{-j}, i_{+j} on the second. Everything here is plain computation, so
-// that the unit tests exercise it without the command line.
+// of i_{-j}, i_{+j} on the second.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +11,15 @@
 #include <string>
 #include <vector>
 
-namespace schedcheck::two_cycle {
+namespace schedcheck::lemmas::two_cycle {
 
 // P/4 rounded down: the number of whole steps the paper's "first P/4 steps"
 // covers. Every gossip needs ceil((P-1)/4) >= floor(P/4) steps, so all the
 // multi-receives counted in these steps happen before it can end.
 inline uint32_t quarter(uint32_t P) { return P / 4; }
+
+// ceil((P-1)/4): each step brings a PU at most four packets, one per link.
+inline uint64_t counting_bound(uint32_t P) { return (uint64_t{P} + 2) / 4; }
 
 // The second cycle as far as it is known: consecutive nodes of it, or all P
 // of them (then the sequence closes on itself).
@@ -128,4 +130,4 @@ Survey survey_complete_graph(uint32_t N);
 // edge (0,0)-(1,0), traversed from (0,0) to (1,0), so each pair counts once.
 Survey survey_torus(uint32_t n1, uint32_t n2);
 
-}  // namespace schedcheck::two_cycle
+}  // namespace schedcheck::lemmas::two_cycle

@@ -1,10 +1,10 @@
-// `bound time-independent-gossip`: Meyer-Sibeyn's Section 2 in the paper's notation, and surveys of all cycle pairs.
+// `bound time-independent-gossip`: options and printing of Meyer-Sibeyn's Section 2 and of the surveys of all cycle pairs.
 //
-// The derivation prints what the paper's Example 1 prints: sets that depend
+// The figures come from lemmas/time_independent_bound.hpp. The derivation prints what the paper's Example 1 prints: sets that depend
 // on nodes the --cycle window does not show are printed as "⊇ {...}" and
 // their sizes as ">=". Details go to stderr and one BOUND line to stdout, as
 // for the other bounds; --json prints one object instead.
-#include "time_independent_bound.hpp"
+#include "time_independent_command.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -16,12 +16,13 @@
 #include <nlohmann/json.hpp>
 
 #include "grid_spec.hpp"
-#include "lower_bounds.hpp"
+#include "time_independent_bound.hpp"
 #include "two_cycle_gossip.hpp"
 
 namespace schedcheck::cli {
 namespace {
 
+namespace two_cycle = lemmas::two_cycle;
 using two_cycle::KnownSet;
 
 constexpr int exit_holds = 0;
@@ -98,8 +99,6 @@ std::string tenth(uint32_t P) {
   return P % 10 == 0 ? std::to_string(P / 10) : fmt::format("{}.{}", P / 10, P % 10);
 }
 
-uint64_t counting_bound(uint32_t P) { return (uint64_t{P} + 2) / 4; }
-
 nlohmann::json known_json(const KnownSet& s) { return {{"elements", s.elements}, {"exact", s.exact}}; }
 
 // --P N --i I --cycle "...".
@@ -125,18 +124,14 @@ int derive_one(const Arguments& args, uint32_t P) {
           "before and {} after it (give the whole cycle, or a window of at least 2*P/4+1 = {} nodes around {})",
           i, h, i, before, after, 2 * h + 1, i));
   }
-  const two_cycle::Derivation d = two_cycle::derive(*cycle, i);
-  const auto shared = two_cycle::shared_edges(*cycle);
-  const uint64_t theorem = time_independent_hamiltonian_pair_bound(P);
-  const uint32_t k_i = static_cast<uint32_t>(d.A_B_i.elements.size());
-  std::optional<uint32_t> steps, largest_k;
-  if (cycle->whole()) {
-    steps = two_cycle::gossip_steps(cycle->order);
-    largest_k = two_cycle::largest_multi_receives(cycle->order);
-  }
-  // The theorem speaks of edge-disjoint cycles only; a pair that shares an
-  // edge and gossips faster refutes nothing.
-  const bool refuted = steps && shared.empty() && *steps < theorem;
+  const lemmas::PairBound bound = lemmas::pair_bound(*cycle, i);
+  const two_cycle::Derivation& d = bound.derivation;
+  const auto& shared = bound.shared_edges;
+  const uint64_t theorem = bound.theorem_bound;
+  const uint32_t k_i = bound.k_i;
+  const std::optional<uint32_t>& steps = bound.steps;
+  const std::optional<uint32_t>& largest_k = bound.largest_k;
+  const bool refuted = bound.refuted;
 
   if (args.flag("--json")) {
     nlohmann::json j;
@@ -164,7 +159,7 @@ int derive_one(const Arguments& args, uint32_t P) {
     for (const auto& [a, b] : shared) edges.push_back({a, b});
     j["shared_edges"] = edges;
     j["theorem_1_bound"] = theorem;
-    j["counting_bound"] = counting_bound(P);
+    j["counting_bound"] = bound.counting_bound;
     if (steps) {
       j["gossip_steps"] = *steps;
       j["largest_k"] = *largest_k;
@@ -181,7 +176,7 @@ int derive_one(const Arguments& args, uint32_t P) {
   fmt::print(stderr, "  complement(A_{}) = {}\n", i, as_runs(d.complement_A_i));
   fmt::print(stderr, "  B_{} {}\n", i, known(d.B_i));
   fmt::print(stderr, "  A_{} ∩ B_{} \\ {{{}}} {}\n", i, i, i, known(d.A_B_i));
-  if (10 * k_i >= P)
+  if (bound.k_i_reaches_tenth)
     fmt::print(stderr,
                "  k_{} = {} >= P/10 = {}: PU {} itself has enough multi-receives; i' as the proof would choose it:\n", i,
                k_i, tenth(P), i);
@@ -203,7 +198,7 @@ int derive_one(const Arguments& args, uint32_t P) {
   }
   fmt::print(stderr,
              "  Theorem 1: ceil(11/40*P - 1) = ceil(11*{}/40 - 1) = {} steps; counting bound ceil((P-1)/4) = {}\n", P,
-             theorem, counting_bound(P));
+             theorem, bound.counting_bound);
   if (steps)
     fmt::print(stderr, "  gossip along both cycles: {} steps; the largest k_i over all i is {}\n", *steps, *largest_k);
   if (!shared.empty()) {
@@ -230,8 +225,9 @@ int derive_one(const Arguments& args, uint32_t P) {
 // 0, 1, ..., P-1 (the torus); it is empty for K_N.
 int report_survey(const Arguments& args, const std::string& graph, const two_cycle::Survey& s,
                   const std::vector<std::string>& node_names) {
-  const uint64_t theorem = time_independent_hamiltonian_pair_bound(s.P);
-  const bool refuted = s.beating.has_value();
+  const lemmas::SurveyBound bound = lemmas::survey_bound(s);
+  const uint64_t theorem = bound.theorem_bound;
+  const bool refuted = bound.refuted;
   auto first_names = [&](const two_cycle::CyclePair& pair) {
     std::vector<std::string> names;
     for (uint32_t v : pair.first) names.push_back(node_names[v]);
@@ -244,7 +240,7 @@ int report_survey(const Arguments& args, const std::string& graph, const two_cyc
   };
   if (args.flag("--json")) {
     nlohmann::json j{{"collective", "time-independent-gossip"}, {"graph", graph},       {"P", s.P},
-                     {"pairs", s.pairs},                         {"counting_bound", counting_bound(s.P)},
+                     {"pairs", s.pairs},                         {"counting_bound", bound.counting_bound},
                      {"theorem_1_bound", theorem}};
     if (s.pairs > 0) {
       j["fewest_steps"] = s.fewest_steps;
@@ -269,7 +265,7 @@ int report_survey(const Arguments& args, const std::string& graph, const two_cyc
     return exit_holds;
   }
   fmt::print(stderr, "  steps: fewest {} ({} pairs), most {}\n", s.fewest_steps, s.pairs_with_fewest, s.most_steps);
-  fmt::print(stderr, "  counting bound ceil((P-1)/4) = {}: met by {} pairs\n", counting_bound(s.P),
+  fmt::print(stderr, "  counting bound ceil((P-1)/4) = {}: met by {} pairs\n", bound.counting_bound,
              s.pairs_at_counting_bound);
   fmt::print(stderr, "  Theorem 1 bound ceil(11P/40 - 1) = {}: {}\n", theorem,
              refuted ? "BEATEN by the pair below" : "every pair needs at least that");

@@ -7,7 +7,7 @@
 
 #include "lower_bounds.hpp"
 
-namespace schedcheck::two_cycle {
+namespace schedcheck::lemmas::two_cycle {
 
 namespace {
 
@@ -18,8 +18,6 @@ uint32_t ring_distance(uint32_t P, uint32_t a, uint32_t b) {
 }
 
 bool first_cycle_neighbours(uint32_t P, uint32_t a, uint32_t b) { return ring_distance(P, a, b) == 1; }
-
-uint64_t counting_bound(uint32_t P) { return (uint64_t{P} - 1 + 3) / 4; }
 
 }  // namespace
 
@@ -379,4 +377,4 @@ Survey survey_torus(uint32_t n1, uint32_t n2) {
   return recorder.survey();
 }
 
-}  // namespace schedcheck::two_cycle
+}  // namespace schedcheck::lemmas::two_cycle

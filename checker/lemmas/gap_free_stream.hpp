@@ -13,7 +13,7 @@
 #include "collective.hpp"
 #include "topology.hpp"
 
-namespace schedcheck::cli {
+namespace schedcheck::lemmas {
 
 enum class StreamOrder { farthest_first, nearest_first, index };
 
@@ -34,4 +34,4 @@ struct Stream {
 // (ties by node index); distances are those of the topology from the root.
 Stream gap_free_stream(const Topology& topology, const Collective& collective, StreamOrder order);
 
-}  // namespace schedcheck::cli
+}  // namespace schedcheck::lemmas
