@@ -35,25 +35,6 @@ std::string refusal(const std::string& name, JrsRequest q) {
   return g->prepare(q);
 }
 
-// The line index of the first transfer after the line `step N`.
-size_t first_transfer_of(const std::vector<std::string>& lines, uint64_t step) {
-  const std::string header = fmt::format("step {}", step);
-  for (size_t i = 0; i < lines.size(); ++i)
-    if (lines[i] == header) return i + 1;
-  FAIL("no line '", header, "'");
-  return 0;
-}
-
-// Comments out step N and renumbers the steps after it.
-std::vector<std::string> without_step(std::vector<std::string> lines, uint64_t step) {
-  size_t at = first_transfer_of(lines, step) - 1;
-  lines[at] = "# step dropped";
-  for (++at; at < lines.size() && !lines[at].starts_with("step "); ++at) lines[at] = "#" + lines[at];
-  for (uint64_t number = step; at < lines.size(); ++at)
-    if (lines[at].starts_with("step ")) lines[at] = fmt::format("step {}", number++);
-  return lines;
-}
-
 TEST_CASE("approaches 1 and 2 one-port: verified on rings and paths of 2 to 64, cost as reconstructed") {
   size_t checked = 0;
   for (uint32_t n = 2; n <= 64; ++n)

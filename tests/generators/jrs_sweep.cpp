@@ -132,16 +132,7 @@ TEST_CASE("mutants: data the sender does not hold yet, two paths on one channel,
   {
     // A step of phase 2 dropped (its lines commented out, the later steps
     // renumbered): what it delivered is missing downstream.
-    std::vector<std::string> mutant = lines;
-    size_t step3 = 0;
-    for (size_t i = 0; i < mutant.size(); ++i)
-      if (mutant[i] == "step 3") step3 = i;
-    REQUIRE(step3 > 0);
-    mutant[step3] = "# step dropped";
-    for (size_t i = step3 + 1; i < mutant.size() && !mutant[i].starts_with("step"); ++i) mutant[i] = "#" + mutant[i];
-    int renumber = 3;
-    for (size_t i = step3 + 1; i < mutant.size(); ++i)
-      if (mutant[i].starts_with("step ")) mutant[i] = fmt::format("step {}", renumber++);
+    const std::vector<std::string> mutant = without_step(lines, 3);
     const Checked c = check(joined(mutant));
     CHECK_FALSE(c.verdict.verified);
     CHECK(c.errors.find("causality") != std::string::npos);
@@ -415,16 +406,7 @@ TEST_CASE("torgos mutants: data the sender does not hold yet, a path twice in it
   }
   {
     // Phase 3 (step 3: after one concentration step and one row step) dropped.
-    std::vector<std::string> mutant = lines;
-    size_t step3 = 0;
-    for (size_t i = 0; i < mutant.size(); ++i)
-      if (mutant[i] == "step 3") step3 = i;
-    REQUIRE(step3 > 0);
-    mutant[step3] = "# step dropped";
-    for (size_t i = step3 + 1; i < mutant.size() && !mutant[i].starts_with("step"); ++i) mutant[i] = "#" + mutant[i];
-    int renumber = 3;
-    for (size_t i = step3 + 1; i < mutant.size(); ++i)
-      if (mutant[i].starts_with("step ")) mutant[i] = fmt::format("step {}", renumber++);
+    const std::vector<std::string> mutant = without_step(lines, 3);
     const Checked c = check(joined(mutant));
     CHECK_FALSE(c.verdict.verified);
     CHECK(c.errors.find("causality") != std::string::npos);

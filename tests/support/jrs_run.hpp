@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "checker.hpp"
 #include "jrs_generator.hpp"
 
@@ -77,6 +79,25 @@ inline std::string joined(const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& l : lines) text += l + "\n";
   return text;
+}
+
+// The line index of the first transfer after the line `step N`.
+inline size_t first_transfer_of(const std::vector<std::string>& lines, uint64_t step) {
+  const std::string header = fmt::format("step {}", step);
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (lines[i] == header) return i + 1;
+  FAIL("no line '", header, "'");
+  return 0;
+}
+
+// Comments out step N and renumbers the steps after it.
+inline std::vector<std::string> without_step(std::vector<std::string> lines, uint64_t step) {
+  size_t at = first_transfer_of(lines, step) - 1;
+  lines[at] = "# step dropped";
+  for (++at; at < lines.size() && !lines[at].starts_with("step "); ++at) lines[at] = "#" + lines[at];
+  for (uint64_t number = step; at < lines.size(); ++at)
+    if (lines[at].starts_with("step ")) lines[at] = fmt::format("step {}", number++);
+  return lines;
 }
 
 }  // namespace jrs_test
