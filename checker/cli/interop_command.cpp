@@ -134,16 +134,6 @@ std::string map_lines(const std::string& message, const interop::Translation& t)
   return out + message.substr(at);
 }
 
-void print_errors(const Diagnostics& diag, bool stopped = false) {
-  for (const Diagnostic& d : diag.kept()) fmt::print(stderr, "{}\n", diag.format(d));
-  if (stopped)
-    fmt::print(stderr, "{}: note: checking stopped after {} error(s), the limit set by --max-errors\n", diag.file(),
-               diag.kept().size());
-  else if (diag.total() > diag.kept().size())
-    fmt::print(stderr, "{}: note: {} more error(s) not shown (--max-errors)\n", diag.file(),
-               diag.total() - diag.kept().size());
-}
-
 void add_translation_errors(const interop::Translation& t, Diagnostics& diag) {
   for (const interop::Located& e : t.errors)
     diag.error({e.pos.line, e.pos.col}, property_of(e.property), e.message);
@@ -189,7 +179,7 @@ std::optional<int> check_foreign(const std::string& path, const Arguments& args,
     fmt::print("{}\n", verdict_json(path, header, verdict, diag).dump(-1, ' ', false,
                                                                       nlohmann::json::error_handler_t::replace));
   } else {
-    print_errors(diag, verdict.stopped);
+    print_diagnostics(diag, verdict.stopped);
     fmt::print("{}\n", verdict_line(path, header, verdict, diag));
   }
   std::fflush(stdout);
@@ -216,7 +206,7 @@ int run_import(const Arguments& args) {
   if (!t) return exit_usage;
   Diagnostics diag(path, 20);
   add_translation_errors(*t, diag);
-  print_errors(diag);
+  print_diagnostics(diag);
   if (!t->ok()) return exit_usage;
   std::optional<std::string> out = args.value("-o");
   if (out == "-") out.reset();
@@ -248,7 +238,7 @@ int run_export(const Arguments& args) {
   Header header;
   Reader reader(source, diag);
   if (!reader.read_header(header) || !header.topology) {
-    print_errors(diag);
+    print_diagnostics(diag);
     return exit_usage;
   }
   const Topology& topo = *header.topology;
@@ -311,7 +301,7 @@ int run_export(const Arguments& args) {
     const MessageId m = t.messages.empty() ? 0 : t.messages[0].message;
     s.steps.back().push_back({t.from, to, m});
   }
-  print_errors(diag);
+  print_diagnostics(diag);
   if (diag.total() > 0) return diag.has_syntax_errors() ? exit_usage : exit_failed;
   const auto xml = interop::export_msccl_xml(s, error);
   if (!xml) return refuse(error);

@@ -103,16 +103,6 @@ std::optional<size_t> max_errors(const Arguments& args) {
   return n;
 }
 
-void print_diagnostics(const Diagnostics& diag, bool stopped = false) {
-  for (const Diagnostic& d : diag.kept()) fmt::print(stderr, "{}\n", diag.format(d));
-  if (stopped)
-    fmt::print(stderr, "{}: note: checking stopped after {} error(s), the limit set by --max-errors\n", diag.file(),
-               diag.kept().size());
-  else if (diag.total() > diag.kept().size())
-    fmt::print(stderr, "{}: note: {} more error(s) not shown (--max-errors)\n", diag.file(),
-               diag.total() - diag.kept().size());
-}
-
 int run_check(const Arguments& args) {
   if (args.positional.empty()) return program_error("check needs at least one FILE (or - for stdin)");
   const auto limit = max_errors(args);

@@ -165,4 +165,14 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
   return j;
 }
 
+void print_diagnostics(const Diagnostics& diag, bool stopped) {
+  for (const Diagnostic& d : diag.kept()) fmt::print(stderr, "{}\n", diag.format(d));
+  if (stopped)
+    fmt::print(stderr, "{}: note: checking stopped after {} error(s), the limit set by --max-errors\n", diag.file(),
+               diag.kept().size());
+  else if (diag.total() > diag.kept().size())
+    fmt::print(stderr, "{}: note: {} more error(s) not shown (--max-errors)\n", diag.file(),
+               diag.total() - diag.kept().size());
+}
+
 }  // namespace schedcheck::cli

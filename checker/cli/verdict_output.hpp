@@ -13,6 +13,8 @@ namespace schedcheck::cli {
 
 // 0 verified, 1 a property failed, 2 parse error or a model the core cannot check yet.
 int exit_code(const Verdict& verdict, const Diagnostics& diagnostics);
+// The kept diagnostics on stderr, then a note if the limit stopped the check or hid some.
+void print_diagnostics(const Diagnostics& diag, bool stopped = false);
 std::string verdict_line(const std::string& file, const Header& header, const Verdict& verdict,
                          const Diagnostics& diagnostics);
 nlohmann::json verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
