@@ -674,15 +674,19 @@ void print_table(const std::vector<instance_figures>& all, long baseline_kib, in
   std::printf("peak MiB: VmHWM of a fresh process running only the check; without the check it peaks at %.1f MiB\n",
               static_cast<double>(baseline_kib) / 1024);
   std::printf("the file is in the page cache for every timed run; times are wall clock unless marked cpu\n");
-  std::printf("\ngoal: >= 50 Mhops/s and check/wc <= 3\n");
+  // The goals of the core's redesign: every instance at least 50 Mhops/s,
+  // and the gossip (the long text) within 10 times a `wc -l` pass over it.
+  std::printf("\ngoal: >= 50 Mhops/s; the gossip also check/wc <= 10\n");
   for (const instance_figures& f : all) {
     if (!f.verified) continue;
     const double rate = static_cast<double>(f.hops) / f.check_median / 1e6;
     const double ratio = f.check_median / f.wc_median;
     const double cpu_rate = static_cast<double>(f.hops) / f.check_cpu_median / 1e6;
     const double cpu_ratio = f.check_cpu_median / f.wc_cpu_median;
-    std::printf("  %s: %.1f Mhops/s (%s), %.2fx wc -l (%s); in cpu time %.1f Mhops/s, %.2fx wc -l\n", f.name.c_str(),
-                rate, rate >= 50 ? "met" : "missed", ratio, ratio <= 3 ? "met" : "missed", cpu_rate, cpu_ratio);
+    const bool gossip = f.name.starts_with("gossip");
+    std::printf("  %s: %.1f Mhops/s (%s), %.2fx wc -l%s; in cpu time %.1f Mhops/s, %.2fx wc -l\n", f.name.c_str(),
+                rate, rate >= 50 ? "met" : "missed", ratio, gossip ? (ratio <= 10 ? " (met)" : " (missed)") : "",
+                cpu_rate, cpu_ratio);
   }
 }
 
