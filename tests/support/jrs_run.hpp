@@ -100,4 +100,19 @@ inline std::vector<std::string> without_step(std::vector<std::string> lines, uin
   return lines;
 }
 
+// The mutant is rejected with `property`, and, where `line` (1-based) is
+// given, a diagnostic at that line names it.
+inline void expect_rejected(const std::vector<std::string>& mutant, const std::string& property, size_t line = 0) {
+  const Checked c = check(joined(mutant));
+  INFO(c.errors);
+  CHECK_FALSE(c.verdict.verified);
+  CHECK(c.errors.find(": " + property + ":") != std::string::npos);
+  if (line == 0) return;
+  const std::string at = fmt::format("jrs:{}:", line);
+  bool named_there = false;
+  for (const std::string& diagnostic : lines_of(c.errors))
+    named_there = named_there || (diagnostic.starts_with(at) && diagnostic.find(": " + property + ":") != std::string::npos);
+  CHECK(named_there);
+}
+
 }  // namespace jrs_test
