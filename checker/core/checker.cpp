@@ -16,7 +16,6 @@
 #include "knowledge.hpp"
 #include "link_use.hpp"
 #include "port_use.hpp"
-#include "read_ahead.hpp"
 #include "reader.hpp"
 #include "route.hpp"
 
@@ -239,58 +238,58 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     verdict.hops = saturating_add(verdict.hops, hop_count);
   };
 
+  auto start_step = [&](uint32_t number) {
+    close_step();
+    ++serial;
+    step = StepStats{number, 0, 0, 0};
+  };
+
   // A line the Reader read: false once the checks should stop.
   Transfer read;
   auto take = [&](Reader::Event event) {
     if (event == Reader::Event::step) {
-      close_step();
-      ++serial;
-      step = StepStats{reader.step_number(), 0, 0, 0};
+      start_step(reader.step_number());
     } else if (event == Reader::Event::transfer) {
       check_transfer(read);
     }
     return !diag.limit_reached();
   };
 
-  // A check's transfers touch state far larger than the caches (the
-  // knowledge matrix is P^2 bits) at addresses no hardware prefetcher
-  // predicts; asking for it this many transfers early overlaps the cache
-  // misses instead of waiting for each in turn.
-  constexpr size_t lookahead = 32;
-  auto prefetch = [&](const ReadAhead::Block& block, size_t i) {
-    if (block.raw(i)) return;
+  // A check's transfers touch state larger than the caches (the knowledge
+  // matrix is P^2 bits) at addresses no hardware prefetcher predicts. So the
+  // body is read a batch of lines ahead, quietly (the Reader keeps a line
+  // with errors back for its next(), and every diagnostic is still made in
+  // line order), and each transfer's state is asked for `lookahead`
+  // transfers before its check: the cache misses overlap instead of being
+  // waited for in turn.
+  constexpr size_t batch_lines = 1024, lookahead = 16;
+  std::vector<Transfer> batch(batch_lines);
+  std::vector<uint32_t> batch_steps(batch_lines);  // a step line's number; 0 for a transfer
+  auto prefetch = [&](const Transfer& t) {
+    if (t.moves.empty() || flit) return;
     NodeId head = no_node;  // no_node for a move off a mesh, which is reported when the transfer is checked
-    const NodeId from = block.entries[i].from;
-    const Move& first = block.moves[block.moves_begin(i)];  // the fast path reads only moves
-    const ChannelId channel = topo.grid_step(from, first.dim, first.negative, head);
+    const ChannelId channel = topo.grid_step(t.from, t.moves[0].dim, t.moves[0].negative, head);
     links->prefetch(channel);
-    forwarding.prefetch(from, channel, head);
-    for (uint32_t k = block.messages_begin(i); k < block.entries[i].messages_end; ++k)
-      knowledge->prefetch(from, block.messages[k].message);
+    forwarding.prefetch(t.from, channel, head);
+    for (const MessageRef& ref : t.messages) knowledge->prefetch(t.from, ref.message);
   };
-
-  bool more = take(reader.first_body_line(read));
-  if (more) {
-    ReadAhead ahead(source, reader, reader.fast_path_applies(),
-                    options.read_ahead_thread ? ReadAhead::Mode::thread : ReadAhead::Mode::inline_reading);
-    while (more) {
-      const ReadAhead::Block& block = ahead.next();
-      // A block's first transfers are asked for at once; each later one
-      // `lookahead` transfers before its check.
-      for (size_t i = 0; i < std::min(lookahead, block.count()); ++i) prefetch(block, i);
-      for (size_t i = 0; more && i < block.count(); ++i) {
-        if (i + lookahead < block.count()) prefetch(block, i + lookahead);
-        if (block.raw(i)) {
-          more = take(reader.body_line(block.raw_line(i), block.entries[i].pos.line, read));
-        } else {
-          check_transfer(block.view(i));
-          more = !diag.limit_reached();
-        }
+  for (bool more = true; more;) {
+    size_t count = 0;
+    for (Reader::Event e; count < batch_lines && (e = reader.next_quietly(batch[count])) != Reader::Event::end;)
+      batch_steps[count++] = e == Reader::Event::step ? reader.step_number() : 0;
+    for (size_t i = 0; i < std::min(lookahead, count); ++i) prefetch(batch[i]);
+    for (size_t i = 0; more && i < count; ++i) {
+      if (i + lookahead < count) prefetch(batch[i + lookahead]);
+      if (batch_steps[i] != 0) {
+        start_step(batch_steps[i]);
+      } else {
+        check_transfer(batch[i]);
+        more = !diag.limit_reached();
       }
-      if (more && block.end) {
-        reader.report_read_error(ahead.error());
-        more = false;
-      }
+    }
+    if (more && count < batch_lines) {
+      const Reader::Event event = reader.next(read);
+      more = event != Reader::Event::end && take(event);
     }
   }
   verdict.stopped = diag.limit_reached();

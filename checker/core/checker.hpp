@@ -10,7 +10,6 @@ namespace schedcheck {
 
 struct CheckOptions {
   bool per_step_stats = true;  // keep StepStats for every step (for --json)
-  bool read_ahead_thread = true;  // read and parse on a second thread (read_ahead.hpp)
 };
 
 // Checks the schedule in `source`; errors go to `diagnostics`. The header is

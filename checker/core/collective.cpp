@@ -24,10 +24,6 @@ uint32_t Collective::message_count(uint32_t nodes) const {
   }
 }
 
-uint64_t Collective::message_length(MessageId m) const {
-  return lengths.empty() ? length : lengths[message_node(m)];
-}
-
 std::string Collective::message_name(const Topology& topology, MessageId m) const {
   std::string name = topology.node_name(message_node(m));
   if (parts > 1) name += fmt::format("/{}", message_part(m));

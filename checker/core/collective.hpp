@@ -29,12 +29,11 @@ struct Collective {
 
   bool has_root() const { return kind != CollectiveKind::gossip; }
   uint32_t message_count(uint32_t nodes) const;
-  // The node a message is named after, and its part. Inline, as
-  // initial_holder: the checks ask once per packet-hop.
+  // The node a message is named after, and its part.
   NodeId message_node(MessageId m) const {
     switch (kind) {
       case CollectiveKind::broadcast: return root;
-      case CollectiveKind::gossip: return parts == 1 ? m : m / parts;
+      case CollectiveKind::gossip: return m / parts;
       default: return m;
     }
   }
@@ -46,7 +45,7 @@ struct Collective {
       default: return v;
     }
   }
-  uint64_t message_length(MessageId m) const;
+  uint64_t message_length(MessageId m) const { return lengths.empty() ? length : lengths[message_node(m)]; }
   // As diagnostics name a message: its node, and "/part" when there are parts.
   std::string message_name(const Topology& topology, MessageId m) const;
 
@@ -54,6 +53,11 @@ struct Collective {
   // or the node it is named after (gossip, gather, concentration).
   NodeId initial_holder(MessageId m) const {
     return kind == CollectiveKind::broadcast || kind == CollectiveKind::scatter ? root : message_node(m);
+  }
+  // initial_holder(m) == v without a division: the checks ask once per packet-hop.
+  bool starts_at(MessageId m, NodeId v) const {
+    if (kind == CollectiveKind::broadcast || kind == CollectiveKind::scatter) return v == root;
+    return kind == CollectiveKind::gossip ? m - v * parts < parts : m == v;
   }
   // What a node must hold at the end.
   enum class Need : uint8_t { nothing, own_message, all_messages };

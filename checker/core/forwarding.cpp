@@ -72,7 +72,7 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
   if (now.stamp != serial) current_slots_.push_back(arrival);
   now = {m, serial};
 
-  if (collective_.initial_holder(m) == from) {
+  if (collective_.starts_at(m, from)) {
     if (serial == 1) return;  // injecting its own message: the one start-up action
   } else if (serial == 1) {
     return;  // a message nobody forwarded to it: a causality error, not a forwarding
@@ -85,7 +85,7 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
       if (previous(s, serial).stamp == serial - 1 && previous(s, serial).message == m) sides |= 1U << in;
     }
     if (sides != 0) {
-      if (std::has_single_bit(sides)) {
+      if ((sides & (sides - 1)) == 0) {  // one side (std::has_single_bit may call a popcount routine)
         const uint32_t s = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
         if (slots_[s].sent_stamp != serial) slots_[s].sent = 0, slots_[s].sent_stamp = serial;
         slots_[s].sent |= 1U << direction;
@@ -269,17 +269,19 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
     }
     uint32_t union_before = 0, union_after = 0;
     int feeds_before = 0, feeds_after = 0;
-    std::string what;
     for (uint32_t in = 0; in < directions_; ++in) {
       union_before |= before[in], union_after |= after[in].map;
       feeds_before += std::popcount(before[in]), feeds_after += std::popcount(after[in].map);
-      if (before[in] != after[in].map)
-        what += fmt::format("{}from {}: {} (was {})", what.empty() ? "" : "; ", direction_name(in ^ 1U),
-                            mask_names(after[in].map), mask_names(before[in]));
     }
     const bool is_switch = union_before == union_after && feeds_before == feeds_after;
     ForwardingEvent& first = is_switch ? report_.first_switch : report_.first_change;
-    if (first.node == no_node) first = {v, step_number, what};
+    if (first.node == no_node) {  // the report names the first event of each kind only
+      first = {v, step_number, {}};
+      for (uint32_t in = 0; in < directions_; ++in)
+        if (before[in] != after[in].map)
+          first.what += fmt::format("{}from {}: {} (was {})", first.what.empty() ? "" : "; ",
+                                    direction_name(in ^ 1U), mask_names(after[in].map), mask_names(before[in]));
+    }
     if (!is_switch) {
       ++report_.changes;
       continue;

@@ -48,15 +48,18 @@ struct Reader::Cursor {
   bool digits(uint64_t& value) {
     const char* start = at;
     uint64_t v = 0;
-    bool over = false;
-    while (at < end && static_cast<unsigned char>(*at - '0') < 10) {
-      const auto d = static_cast<uint64_t>(*at - '0');
-      over = over || v > (UINT64_MAX - d) / 10;
-      v = v * 10 + d;
-      ++at;
+    for (unsigned d; at < end && (d = static_cast<unsigned char>(*at) - unsigned{'0'}) < 10; ++at) v = v * 10 + d;
+    last_too_large = false;
+    // Up to 19 digits cannot wrap; a longer number is read again with care.
+    if (at - start > 19) {
+      v = 0;
+      for (const char* p = start; p < at; ++p) {
+        const auto d = static_cast<uint64_t>(*p - '0');
+        last_too_large = last_too_large || v > (UINT64_MAX - d) / 10;
+        v = v * 10 + d;
+      }
     }
-    value = over ? UINT64_MAX : v;
-    last_too_large = over;
+    value = last_too_large ? UINT64_MAX : v;
     return at > start;
   }
   bool too_large() const { return last_too_large; }
@@ -134,18 +137,18 @@ bool Reader::read_header(Header& header) {
       uint64_t version = 0;
       const SourcePos vpos = (c.skip_space(), c.pos());
       if (keyword != "schedcheck" || !parse_number(c.word(), version)) {
-        diag_.error(word_pos, Property::syntax,
+        diag_->error(word_pos, Property::syntax,
                     "the first line must be the version line 'schedcheck 1'");
         return false;
       }
       if (version != format_version) {
-        diag_.error(vpos, Property::syntax,
+        diag_->error(vpos, Property::syntax,
                     fmt::format("format version {} is not supported (this schedcheck reads version {})",
                                 version, format_version));
         return false;
       }
       if (!c.at_end()) {
-        diag_.error(c.pos(), Property::syntax, "unexpected text after the version");
+        diag_->error(c.pos(), Property::syntax, "unexpected text after the version");
         return false;
       }
       header.version = static_cast<uint32_t>(version);
@@ -170,10 +173,10 @@ bool Reader::read_header(Header& header) {
       if (near >= 0) {
         seen[near] = true;
         if (near == 0) topology_seen_ = true;
-        diag_.error(word_pos, Property::syntax,
+        diag_->error(word_pos, Property::syntax,
                     fmt::format("unknown header keyword '{}' (did you mean '{}'?)", keyword, header_keywords[near]));
       } else {
-        diag_.error(word_pos, Property::syntax,
+        diag_->error(word_pos, Property::syntax,
                     fmt::format("unknown header keyword '{}' (expected topology, model, collective, cost, claim or "
                                 "step)",
                                 keyword));
@@ -182,7 +185,7 @@ bool Reader::read_header(Header& header) {
       continue;
     }
     if (seen[which]) {
-      diag_.error(word_pos, Property::syntax, fmt::format("'{}' given twice", keyword));
+      diag_->error(word_pos, Property::syntax, fmt::format("'{}' given twice", keyword));
       ok = false;
       continue;
     }
@@ -194,17 +197,18 @@ bool Reader::read_header(Header& header) {
     return false;
   }
   if (!have_version) {
-    diag_.error({source_.line_number() + 1, 1}, Property::syntax, "empty schedule: no version line 'schedcheck 1'");
+    diag_->error({source_.line_number() + 1, 1}, Property::syntax, "empty schedule: no version line 'schedcheck 1'");
     return false;
   }
   const SourcePos end_pos{has_pending_ ? source_.line_number() : source_.line_number() + 1, 1};
   for (int i = 0; i < 3; ++i) {
     if (!seen[i]) {
-      diag_.error(end_pos, Property::syntax,
+      diag_->error(end_pos, Property::syntax,
                   fmt::format("the header has no '{}' line", header_keywords[i]));
       ok = false;
     }
   }
+  steps_ = header.model.step_synchronous();
   return ok && check_header(header);
 }
 
@@ -217,7 +221,7 @@ bool Reader::header_line(Header& header, Cursor& c, std::string_view keyword) {
   else ok = parse_claim(header, c);
   if (ok && !c.at_end()) {
     const SourcePos pos = c.pos();
-    diag_.error(pos, Property::syntax, fmt::format("unexpected '{}' at the end of the {} line", c.word(), keyword));
+    diag_->error(pos, Property::syntax, fmt::format("unexpected '{}' at the end of the {} line", c.word(), keyword));
     ok = false;
   }
   return ok;
@@ -230,7 +234,7 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
   const SourcePos kind_pos = c.pos();
   const std::string_view kind = c.word();
   auto fail = [&](SourcePos pos, std::string message) {
-    diag_.error(pos, Property::syntax, std::move(message));
+    diag_->error(pos, Property::syntax, std::move(message));
     return false;
   };
   Topology::Built built;
@@ -298,6 +302,7 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
   header.topology = std::move(built.topology);
   nodes_ = header.topology->node_count();
   dims_ = header.topology->is_grid() ? header.topology->dimensions() : 0;
+  for (uint32_t d = 0; d < dims_; ++d) sizes_[d] = header.topology->size(d), strides_[d] = header.topology->stride(d);
   return true;
 }
 
@@ -311,7 +316,7 @@ bool Reader::parse_model(Header& header, Cursor& c) {
     const std::string_view token = c.word();
     std::string_view axis;
     if (!apply_model_token(header.model, token, axis)) {
-      diag_.error(pos, Property::syntax,
+      diag_->error(pos, Property::syntax,
                   fmt::format("unknown model token '{}' (switching: store-and-forward, wormhole, flit; ports: "
                               "all-port, one-port; routing: free, dimension-order, dimension-order-shorter; "
                               "combining: combining, non-combining; control: offline, licensed)",
@@ -320,7 +325,7 @@ bool Reader::parse_model(Header& header, Cursor& c) {
     }
     for (int i = 0; i < axes; ++i) {
       if (seen_axes[i] == axis) {
-        diag_.error(pos, Property::syntax, fmt::format("model gives the {} axis twice", axis));
+        diag_->error(pos, Property::syntax, fmt::format("model gives the {} axis twice", axis));
         return false;
       }
     }
@@ -329,7 +334,7 @@ bool Reader::parse_model(Header& header, Cursor& c) {
     seen_ports |= axis == "ports";
   }
   if (!seen_switching || !seen_ports) {
-    diag_.error(c.pos(), Property::syntax,
+    diag_->error(c.pos(), Property::syntax,
                 fmt::format("the model must name its {}", !seen_switching ? "switching (store-and-forward, wormhole or flit)"
                                                                            : "ports (all-port or one-port)"));
     return false;
@@ -355,14 +360,14 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
     }
   }
   if (!known) {
-    diag_.error(kind_pos, Property::syntax,
+    diag_->error(kind_pos, Property::syntax,
                 fmt::format("unknown collective '{}' (expected broadcast, gossip, scatter, gather or concentration)", kind));
     return false;
   }
   if (!header.topology) {
     // After a topology line with errors, stay silent: its error says it all.
     if (!topology_seen_)
-      diag_.error(kind_pos, Property::syntax, "the collective line must come after the topology line");
+      diag_->error(kind_pos, Property::syntax, "the collective line must come after the topology line");
     return false;
   }
   const uint32_t nodes = header.topology->node_count();
@@ -376,7 +381,7 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
                           (key == "length" && std::find(keys_seen.begin(), keys_seen.end(), "lengths") != keys_seen.end()) ||
                           (key == "lengths" && std::find(keys_seen.begin(), keys_seen.end(), "length") != keys_seen.end());
     if (repeated) {
-      diag_.error(pos, Property::syntax, fmt::format("'{}' given twice (or with both length and lengths)", key));
+      diag_->error(pos, Property::syntax, fmt::format("'{}' given twice (or with both length and lengths)", key));
       return false;
     }
     keys_seen.push_back(key);
@@ -390,11 +395,11 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
       c.skip_space();
       const SourcePos ppos = c.pos();
       if (!parse_number(c.word(), parts) || parts == 0 || parts > 64) {
-        diag_.error(ppos, Property::syntax, "expected a part count from 1 to 64");
+        diag_->error(ppos, Property::syntax, "expected a part count from 1 to 64");
         return false;
       }
       if (uint64_t{nodes} * parts > (uint64_t{1} << 31)) {
-        diag_.error(ppos, Property::syntax, "too many messages");
+        diag_->error(ppos, Property::syntax, "too many messages");
         return false;
       }
       coll.parts = static_cast<uint32_t>(parts);
@@ -404,7 +409,7 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
       const SourcePos lpos = c.pos();
       const std::string_view w = c.word();
       if (!parse_number(w, coll.length)) {
-        diag_.error(lpos, Property::syntax, number_error(w, "expected a message length in flits"));
+        diag_->error(lpos, Property::syntax, number_error(w, "expected a message length in flits"));
         return false;
       }
     } else if (key == "lengths") {
@@ -415,18 +420,18 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
         const SourcePos lpos = c.pos();
         const std::string_view w = c.word();
         if (!parse_number(w, len)) {
-          diag_.error(lpos, Property::syntax, number_error(w, "expected a message length in flits"));
+          diag_->error(lpos, Property::syntax, number_error(w, "expected a message length in flits"));
           return false;
         }
         coll.lengths.push_back(len);
       }
       if (coll.lengths.size() != nodes) {
-        diag_.error(pos, Property::syntax,
+        diag_->error(pos, Property::syntax,
                     fmt::format("'lengths' gives {} lengths for {} nodes", coll.lengths.size(), nodes));
         return false;
       }
     } else {
-      diag_.error(pos, Property::syntax,
+      diag_->error(pos, Property::syntax,
                   fmt::format("unexpected '{}' in the {} line (expected {})", key, kind,
                               coll.kind == CollectiveKind::broadcast ? "source, length or lengths"
                               : coll.kind == CollectiveKind::gossip  ? "parts, length or lengths"
@@ -435,7 +440,7 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
     }
   }
   if (coll.has_root() && !have_root) {
-    diag_.error(kind_pos, Property::syntax,
+    diag_->error(kind_pos, Property::syntax,
                 fmt::format("{} needs its {}", kind, coll.kind == CollectiveKind::broadcast ? "source" : "root"));
     return false;
   }
@@ -446,7 +451,7 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
   for (MessageId m = 0; m < coll.message_count(nodes); ++m)
     over = over || __builtin_add_overflow(total, coll.message_length(m), &total);
   if (over) {
-    diag_.error(lengths_pos, Property::syntax, "the messages' lengths add up to more than 2^64-1 flits");
+    diag_->error(lengths_pos, Property::syntax, "the messages' lengths add up to more than 2^64-1 flits");
     return false;
   }
   return true;
@@ -463,19 +468,19 @@ bool Reader::parse_cost(Header& header, Cursor& c) {
     double value = 0;
     const std::string_view key = w.substr(0, eq);
     if (eq == std::string_view::npos || (key != "ts" && key != "tl") || !parse_real(w.substr(eq + 1), value)) {
-      diag_.error(pos, Property::syntax, fmt::format("expected ts=NUMBER or tl=NUMBER, got '{}'", w));
+      diag_->error(pos, Property::syntax, fmt::format("expected ts=NUMBER or tl=NUMBER, got '{}'", w));
       return false;
     }
     bool& seen = key == "ts" ? ts : tl;
     if (seen) {
-      diag_.error(pos, Property::syntax, fmt::format("'{}' given twice", key));
+      diag_->error(pos, Property::syntax, fmt::format("'{}' given twice", key));
       return false;
     }
     seen = true;
     (key == "ts" ? cost.ts : cost.tl) = value;
   }
   if (!ts || !tl) {
-    diag_.error(c.pos(), Property::syntax, "the cost line needs both ts= and tl=");
+    diag_->error(c.pos(), Property::syntax, "the cost line needs both ts= and tl=");
     return false;
   }
   header.cost = cost;
@@ -490,7 +495,7 @@ bool Reader::parse_claim(Header& header, Cursor& c) {
     const std::string_view w = c.word();
     const size_t eq = w.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == w.size()) {
-      diag_.error(pos, Property::syntax, fmt::format("expected key=value in the claim, got '{}'", w));
+      diag_->error(pos, Property::syntax, fmt::format("expected key=value in the claim, got '{}'", w));
       return false;
     }
     const std::string_view key = w.substr(0, eq), value = w.substr(eq + 1);
@@ -499,13 +504,13 @@ bool Reader::parse_claim(Header& header, Cursor& c) {
                           std::any_of(claim.params.begin(), claim.params.end(),
                                       [&](const auto& kv) { return kv.first == key; });
     if (repeated) {
-      diag_.error(pos, Property::syntax, fmt::format("'{}' given twice", key));
+      diag_->error(pos, Property::syntax, fmt::format("'{}' given twice", key));
       return false;
     }
     if (key == "steps") {
       uint64_t steps = 0;
       if (!parse_number(value, steps)) {
-        diag_.error(pos, Property::syntax,
+        diag_->error(pos, Property::syntax,
                     number_error(value, fmt::format("claim steps= needs a whole number, got '{}'", value)));
         return false;
       }
@@ -513,7 +518,7 @@ bool Reader::parse_claim(Header& header, Cursor& c) {
     } else if (key == "time") {
       double time = 0;
       if (!parse_real(value, time)) {
-        diag_.error(pos, Property::syntax, fmt::format("claim time= needs a number, got '{}'", value));
+        diag_->error(pos, Property::syntax, fmt::format("claim time= needs a number, got '{}'", value));
         return false;
       }
       claim.time = time;
@@ -531,17 +536,17 @@ bool Reader::parse_claim(Header& header, Cursor& c) {
 bool Reader::check_header(Header& header) {
   const Topology& topo = *header.topology;
   if (header.model.dimension_ordered() && !topo.is_grid()) {
-    diag_.error(header.model_pos, Property::well_formed,
+    diag_->error(header.model_pos, Property::well_formed,
                 fmt::format("{} routing needs a grid topology, not a {}", routing_name(header.model.routing),
                             topology_kind_name(topo.kind())));
     header.model.routing = Routing::free;
   }
   if (header.collective.kind == CollectiveKind::gossip && header.model.switching == Switching::flit) {
-    diag_.error(header.collective_pos, Property::well_formed,
+    diag_->error(header.collective_pos, Property::well_formed,
                 "the flit model is defined for scatter, gather and broadcast from one root, not gossip");
   }
   if (header.model.combining == Combining::combining && header.model.switching == Switching::flit) {
-    diag_.error(header.model_pos, Property::well_formed,
+    diag_->error(header.model_pos, Property::well_formed,
                 "a train of the flit model carries one message: the flit model is non-combining");
     header.model.combining = Combining::non_combining;
   }
@@ -551,53 +556,54 @@ bool Reader::check_header(Header& header) {
 bool Reader::node(Cursor& c, NodeId& out, Property property) {
   const SourcePos pos = c.pos();
   uint64_t value = 0;
-  if (c.peek() == '(') {
-    const Topology& topo = *header_->topology;
-    ++c.at;
-    std::vector<uint32_t>& coords = coords_;
-    coords.clear();
-    for (;;) {
-      if (!c.digits(value)) {
-        diag_.error(c.pos(), Property::syntax, "expected a coordinate in the node name");
-        return false;
-      }
-      coords.push_back(value > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(value));
-      if (c.peek() == ',') {
-        ++c.at;
-        continue;
-      }
-      if (c.peek() == ')') {
-        ++c.at;
-        break;
-      }
-      diag_.error(c.pos(), Property::syntax, "expected ',' or ')' in the node name");
+  if (c.peek() != '(') {
+    if (c.digits(value) && value < nodes_) {
+      out = static_cast<NodeId>(value);
+      return true;
+    }
+    if (c.at == c.begin + pos.col - 1)
+      diag_->error(pos, Property::syntax, "expected a node: an index or coordinates like (1,2)");
+    else
+      diag_->error(pos, property,
+                   fmt::format("node {} is not in {} (indices 0..{})", c.since(pos), header_->topology->describe(),
+                               nodes_ - 1));
+    return false;
+  }
+  ++c.at;
+  // The index is summed as the coordinates are read; any coordinate out of
+  // range, or too many or too few of them, leaves the name outside.
+  uint64_t index = 0;
+  uint32_t count = 0;
+  bool inside = true;
+  for (;; ++count) {
+    if (!c.digits(value)) {
+      diag_->error(c.pos(), Property::syntax, "expected a coordinate in the node name");
       return false;
     }
-    if (!topo.is_grid()) {
-      if (coords.size() == 1 && coords[0] < topo.node_count()) {
-        out = coords[0];
-        return true;
-      }
+    if (dims_ > 0) {
+      inside = inside && count < dims_ && value < sizes_[count];
+      if (inside) index += value * strides_[count];
     } else {
-      out = topo.node_at(coords);
-      if (out != no_node) return true;
+      inside = inside && count == 0 && value < nodes_;
+      index = value;
     }
-    diag_.error(pos, property,
-                fmt::format("node {} is not in {}", c.since(pos), topo.describe()));
+    if (c.peek() == ',') {
+      ++c.at;
+      continue;
+    }
+    if (c.peek() == ')') {
+      ++c.at;
+      break;
+    }
+    diag_->error(c.pos(), Property::syntax, "expected ',' or ')' in the node name");
     return false;
   }
-  if (!c.digits(value)) {
-    diag_.error(pos, Property::syntax, "expected a node: an index or coordinates like (1,2)");
-    return false;
+  if (inside && (dims_ == 0 || count + 1 == dims_)) {
+    out = static_cast<NodeId>(index);
+    return true;
   }
-  if (value >= nodes_) {
-    diag_.error(pos, property,
-                fmt::format("node {} is not in {} (indices 0..{})", c.since(pos), header_->topology->describe(),
-                            nodes_ - 1));
-    return false;
-  }
-  out = static_cast<NodeId>(value);
-  return true;
+  diag_->error(pos, property, fmt::format("node {} is not in {}", c.since(pos), header_->topology->describe()));
+  return false;
 }
 
 bool Reader::message(Cursor& c, MessageId& out) {
@@ -610,18 +616,18 @@ bool Reader::message(Cursor& c, MessageId& out) {
     ++c.at;
     const SourcePos part_pos = c.pos();
     if (!c.digits(part)) {
-      diag_.error(part_pos, Property::syntax, "expected a part number after '/'");
+      diag_->error(part_pos, Property::syntax, "expected a part number after '/'");
       return false;
     }
     if (part >= coll.parts) {
-      diag_.error(part_pos, Property::well_formed,
+      diag_->error(part_pos, Property::well_formed,
                   fmt::format("part {} does not exist: the collective has {} part(s) per message", c.since(part_pos),
                               coll.parts));
       return false;
     }
   }
   if (coll.kind == CollectiveKind::broadcast && v != coll.root) {
-    diag_.error(pos, Property::well_formed,
+    diag_->error(pos, Property::well_formed,
                 fmt::format("a broadcast has one message, named by its source {}; {} names no message",
                             header_->topology->node_name(coll.root), header_->topology->node_name(v)));
     return false;
@@ -630,50 +636,59 @@ bool Reader::message(Cursor& c, MessageId& out) {
   return true;
 }
 
+bool Reader::next_line(std::string_view& line) {
+  if (has_pending_) {
+    has_pending_ = false;
+    line = pending_;
+    return true;
+  }
+  if (!source_done_ && !source_.next(line)) source_done_ = true;
+  return !source_done_;
+}
+
 Reader::Event Reader::next(Transfer& out) {
   std::string_view line;
   for (;;) {
-    Event event = Event::skipped;
-    if (has_pending_) {
-      event = first_body_line(out);
-    } else if (source_.next(line)) {
-      event = body_line(line, source_.line_number(), out);
-    } else {
-      report_read_error(source_.error());
+    if (!next_line(line)) {
+      if (!ended_) report_read_error(source_.error());
+      ended_ = true;
       return Event::end;
     }
-    if (event != Event::skipped) return event;
+    Cursor c(line, source_.line_number());
+    Event event = Event::skipped;
+    if (!c.at_end() && body_line(c, out, event)) return event;
     // A line with errors is skipped; past the error limit reading ends here.
-    if (diag_.limit_reached()) return Event::end;
+    if (diag_->limit_reached()) return Event::end;
   }
 }
 
-Reader::Event Reader::first_body_line(Transfer& out) {
-  if (!has_pending_) return Event::skipped;
-  has_pending_ = false;
-  return body_line(pending_, source_.line_number(), out);
-}
-
-Reader::Event Reader::body_line(std::string_view text, uint32_t line_number, Transfer& out) {
-  Cursor c(text, line_number);
-  if (c.at_end()) return Event::skipped;
-  Event event = Event::skipped;
-  return body_line(c, out, event) ? event : Event::skipped;
+Reader::Event Reader::next_quietly(Transfer& out) {
+  std::string_view line;
+  for (;;) {
+    if (has_pending_ || !next_line(line)) return Event::end;
+    Cursor c(line, source_.line_number());
+    if (c.at_end()) continue;
+    // A line with errors leaves the Reader as it was, for next() to read it again.
+    const uint32_t step = step_;
+    const SourcePos step_pos = step_pos_;
+    const bool saw_step = saw_step_;
+    Diagnostics* loud = diag_;
+    diag_ = &quiet_;
+    const size_t errors = quiet_.total();
+    Event event = Event::skipped;
+    const bool ok = body_line(c, out, event);
+    diag_ = loud;
+    if (ok && quiet_.total() == errors) return event;
+    step_ = step, step_pos_ = step_pos, saw_step_ = saw_step;
+    pending_ = line;
+    has_pending_ = true;
+    return Event::end;
+  }
 }
 
 void Reader::report_read_error(const std::string& error) {
   if (!error.empty())
-    diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
-}
-
-bool Reader::fast_path_applies() const {
-  return fast_path_ && saw_step_ && dims_ > 0 && header_->model.step_synchronous();
-}
-
-bool Reader::fast_transfer_line(std::string_view text, uint32_t line_number, SourcePos& pos, NodeId& from,
-                                std::vector<Move>& moves, std::vector<MessageRef>& messages) const {
-  Cursor c(text, line_number);
-  return !c.at_end() && fast_transfer_line(c, pos, from, moves, messages);
+    diag_->error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
 }
 
 bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
@@ -682,26 +697,26 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     const SourcePos pos = c.pos();
     const std::string_view w = c.word();
     if (w != "step") {
-      diag_.error(pos, Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", w));
+      diag_->error(pos, Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", w));
       return false;
     }
     c.skip_space();
     const SourcePos num_pos = c.pos();
     uint64_t number = 0;
     if (!c.digits(number) || !c.at_end()) {
-      diag_.error(num_pos, Property::syntax, "expected 'step N' with a whole number N");
+      diag_->error(num_pos, Property::syntax, "expected 'step N' with a whole number N");
       return false;
     }
     if (c.too_large()) {
-      diag_.error(num_pos, Property::syntax, number_error(c.since(num_pos), ""));
+      diag_->error(num_pos, Property::syntax, number_error(c.since(num_pos), ""));
       return false;
     }
-    if (!header_->model.step_synchronous()) {
-      diag_.error(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
+    if (!steps_) {
+      diag_->error(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
       return false;
     }
     if (number != uint64_t{step_} + 1) {
-      diag_.error(num_pos, Property::well_formed,
+      diag_->error(num_pos, Property::well_formed,
                   fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
     }
     // Count on from the number given so one slip is reported once.
@@ -713,98 +728,17 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
   }
   if (first != '(' && !(first >= '0' && first <= '9')) {
     const SourcePos pos = c.pos();
-    diag_.error(pos, Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", c.word()));
+    diag_->error(pos, Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", c.word()));
     return false;
   }
-  if (!saw_step_ && header_->model.step_synchronous()) {
-    diag_.error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
+  if (!saw_step_ && steps_) {
+    diag_->error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
     saw_step_ = true;  // report once, then read the transfers as step 0
   }
   event = Event::transfer;
   out.clear();
-  if (fast_path_ && fast_transfer_line(c, out.pos, out.from, out.moves, out.messages)) return true;
   out.pos = c.pos();
   return transfer_line(c, out);
-}
-
-// The common shape of machine-written lines, `NODE MOVE... [: NODE[/PART]...]`
-// with single spaces, a node by index or (x1,...,xk), read in one tight
-// pass. It declines anything else (node lists, comments, errors),
-// and transfer_line, the reference grammar, then reads the line from its
-// start and reports any error; a line it accepts yields the same Transfer
-// as transfer_line. It appends the moves and messages it reads (a
-// declined line leaves both as they were), so that a caller can collect
-// many lines' moves and messages in two arrays.
-bool Reader::fast_transfer_line(const Cursor& c, SourcePos& pos, NodeId& from, std::vector<Move>& moves,
-                                std::vector<MessageRef>& messages) const {
-  const Collective& coll = header_->collective;
-  if (dims_ == 0 || !header_->model.step_synchronous()) return false;
-  const char* p = c.at;
-  const char* const end = c.end;
-  // At most 9 digits: the value fits 32 bits, and longer numbers go the slow way.
-  auto number = [&](uint32_t& value) {
-    const char* start = p;
-    uint32_t v = 0;
-    while (p < end && static_cast<unsigned char>(*p - '0') < 10 && p - start < 9) v = v * 10 + static_cast<uint32_t>(*p++ - '0');
-    value = v;
-    return p > start && (p == end || static_cast<unsigned char>(*p - '0') >= 10);
-  };
-  // A node by index or by its coordinates (x1,...,xk), each in range.
-  const Topology& topo = *header_->topology;
-  auto node = [&](uint32_t& v) {
-    if (p == end || *p != '(') return number(v) && v < nodes_;
-    ++p;
-    v = 0;
-    for (uint32_t d = 0; d < dims_; ++d) {
-      uint32_t x = 0;
-      if ((d > 0 && (p == end || *p++ != ',')) || !number(x) || x >= topo.size(d)) return false;
-      v += x * topo.stride(d);
-    }
-    return p < end && *p++ == ')';
-  };
-  auto col = [&]() { return static_cast<uint32_t>(p - c.begin + 1); };
-  const size_t moves_before = moves.size(), messages_before = messages.size();
-  auto decline = [&]() {
-    moves.resize(moves_before);
-    messages.resize(messages_before);
-    return false;
-  };
-  pos = {c.line_number, col()};
-  if (!node(from)) return false;
-  while (end - p >= 2 && p[0] == ' ' && (p[1] == '+' || p[1] == '-')) {
-    ++p;
-    const uint32_t move_col = col();
-    const bool negative = *p++ == '-';
-    uint32_t dim = 0, count = 1;
-    if (!number(dim) || dim == 0 || dim > dims_) return decline();
-    if (p < end && *p == '*') {
-      ++p;
-      if (!number(count) || count == 0) return decline();
-    }
-    moves.push_back({count, move_col, static_cast<uint16_t>(dim - 1), negative});
-  }
-  if (moves.size() == moves_before) return false;
-  if (end - p >= 3 && p[0] == ' ' && p[1] == ':' && p[2] == ' ') {
-    p += 3;
-    const bool broadcast = coll.kind == CollectiveKind::broadcast;
-    for (;;) {
-      const uint32_t message_col = col();
-      uint32_t v = 0;
-      if (!node(v) || (broadcast && v != coll.root)) return decline();
-      uint32_t part = 0;
-      if (p < end && *p == '/') {
-        ++p;
-        if (!number(part) || part >= coll.parts) return decline();
-      }
-      messages.push_back({coll.message_of(v, part), message_col});
-      if (end - p >= 2 && p[0] == ' ' && (p[1] == '(' || static_cast<unsigned char>(p[1] - '0') < 10)) {
-        ++p;
-        continue;
-      }
-      break;
-    }
-  }
-  return p == end || decline();
 }
 
 // A control flit's label (format.md section 7.2): a letter, then letters,
@@ -820,7 +754,7 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
   }
   if (c.at == start || (c.at < c.end && *c.at != ' ' && *c.at != '\t' && *c.at != '#')) {
     c.at = start;
-    diag_.error(c.pos(), Property::syntax,
+    diag_->error(c.pos(), Property::syntax,
                 fmt::format("expected a label like wake-1 after {} (a letter, then letters, digits, '-', '_' or '.')",
                             after_what));
     return false;
@@ -841,7 +775,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       ++c.at;
       uint64_t dim = 0, count = 1;
       if (!c.digits(dim)) {
-        diag_.error(c.pos_at(col), Property::syntax, "expected a move like +1, -2 or +1*3");
+        diag_->error(c.pos_at(col), Property::syntax, "expected a move like +1, -2 or +1*3");
         return false;
       }
       const std::string_view dim_text = c.since(c.pos_at(col + 1));
@@ -849,28 +783,28 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
         ++c.at;
         const SourcePos count_pos = c.pos();
         if (!c.digits(count) || count == 0) {
-          diag_.error(c.pos_at(col), Property::syntax, "expected a positive repeat count after '*'");
+          diag_->error(c.pos_at(col), Property::syntax, "expected a positive repeat count after '*'");
           return false;
         }
         if (c.too_large()) {
-          diag_.error(count_pos, Property::syntax, number_error(c.since(count_pos), ""));
+          diag_->error(count_pos, Property::syntax, number_error(c.since(count_pos), ""));
           return false;
         }
       }
       if (dims_ == 0) {
-        diag_.error(c.pos_at(col), Property::well_formed,
+        diag_->error(c.pos_at(col), Property::well_formed,
                     fmt::format("moves need a grid topology; on a {} give the path as '> node > node'",
                                 topology_kind_name(topo.kind())));
         return false;
       }
       if (dim == 0 || dim > dims_) {
-        diag_.error(c.pos_at(col), Property::well_formed,
+        diag_->error(c.pos_at(col), Property::well_formed,
                     fmt::format("dimension {} does not exist in {} (dimensions 1..{})", dim_text, topo.describe(),
                                 topo.dimensions()));
         return false;
       }
       if (!out.path.empty()) {
-        diag_.error(c.pos_at(col), Property::syntax, "a route is either moves or a node list, not both");
+        diag_->error(c.pos_at(col), Property::syntax, "a route is either moves or a node list, not both");
         return false;
       }
       out.moves.push_back({count, col, static_cast<uint16_t>(dim - 1), ch == '-'});
@@ -879,7 +813,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       c.skip_space();
       const uint32_t col = c.col();
       if (!out.moves.empty()) {
-        diag_.error(c.pos(), Property::syntax, "a route is either moves or a node list, not both");
+        diag_->error(c.pos(), Property::syntax, "a route is either moves or a node list, not both");
         return false;
       }
       NodeId v = no_node;
@@ -890,7 +824,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     }
   }
   if (out.moves.empty() && out.path.empty()) {
-    diag_.error(c.pos(), Property::syntax, "expected a route after the sending node: moves like +1 -2, or '> node'");
+    diag_->error(c.pos(), Property::syntax, "expected a route after the sending node: moves like +1 -2, or '> node'");
     return false;
   }
   c.skip_space();
@@ -911,7 +845,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       out.messages.push_back({m, col});
     }
     if (out.messages.empty()) {
-      diag_.error(c.pos(), Property::syntax, "expected at least one message after ':'");
+      diag_->error(c.pos(), Property::syntax, "expected at least one message after ':'");
       return false;
     }
   }
@@ -923,11 +857,11 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     uint64_t t = 0;
     const SourcePos time_pos = c.pos();
     if (!c.digits(t)) {
-      diag_.error(time_pos, Property::syntax, "expected a dispatch time after '@'");
+      diag_->error(time_pos, Property::syntax, "expected a dispatch time after '@'");
       return false;
     }
     if (c.too_large()) {
-      diag_.error(time_pos, Property::syntax, number_error(c.since(time_pos), ""));
+      diag_->error(time_pos, Property::syntax, number_error(c.since(time_pos), ""));
       return false;
     }
     out.time = t;
@@ -941,21 +875,21 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
   }
   if (!c.at_end()) {
     const SourcePos pos = c.pos();
-    diag_.error(pos, Property::syntax, fmt::format("unexpected '{}' in a transfer", c.word()));
+    diag_->error(pos, Property::syntax, fmt::format("unexpected '{}' in a transfer", c.word()));
     return false;
   }
-  if (header_->model.step_synchronous() && (!out.control.empty() || !out.after.empty())) {
-    diag_.error(c.pos_at(out.control.empty() ? out.after_col : out.control_col), Property::well_formed,
+  if (steps_ && (!out.control.empty() || !out.after.empty())) {
+    diag_->error(c.pos_at(out.control.empty() ? out.after_col : out.control_col), Property::well_formed,
                 "control flits and 'after' belong to the flit model; this schedule's model is step-synchronous");
     return false;
   }
-  if (header_->model.step_synchronous() && out.time) {
-    diag_.error(c.pos_at(out.time_col), Property::well_formed,
+  if (steps_ && out.time) {
+    diag_->error(c.pos_at(out.time_col), Property::well_formed,
                 "a dispatch time '@ T' belongs to the flit model; this schedule's model is step-synchronous");
     return false;
   }
-  if (!header_->model.step_synchronous() && !out.time) {
-    diag_.error(out.pos, Property::well_formed, "in the flit model every transfer needs a dispatch time '@ T'");
+  if (!steps_ && !out.time) {
+    diag_->error(out.pos, Property::well_formed, "in the flit model every transfer needs a dispatch time '@ T'");
     return false;
   }
   return true;

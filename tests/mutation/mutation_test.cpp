@@ -216,7 +216,6 @@ CoreResult run_core(const std::string& text) {
   schedcheck::Diagnostics diag("mutant", 100000);
   schedcheck::CheckOptions options;
   options.per_step_stats = false;
-  options.read_ahead_thread = false;
   CoreResult r;
   r.verified = schedcheck::check_schedule(source, header, diag, options).verified;
   for (const schedcheck::Diagnostic& d : diag.kept()) {
