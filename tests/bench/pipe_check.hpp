@@ -39,8 +39,8 @@ inline Pipelined generate_and_check(const std::string& name, const std::function
   Pipelined r;
   std::string writer_error;
   const auto start = BenchClock::now();
-  // The core's CPU time is the process's less the writer's: the core reads
-  // ahead on a thread of its own (read_ahead.hpp).
+  // The core's CPU time is the process's less the writer's (the writer
+  // thread measures its own).
   const double process_cpu = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID);
   std::thread writing([&] {
     std::FILE* out = ::fdopen(fds[1], "w");

@@ -542,7 +542,7 @@ TEST_CASE("a quiet read gives the same transfers, and leaves every diagnostic to
   const std::string bodies[] = {
       "0 +1 : 0\n255 -2 : 255\n17 +1 : 1 2 3\n",  // common shapes
       "0 +1*3 -2*15 : 7\n0 +1\nstep 2\n0 +1\nstep 4\n1 +1\n",  // repeats, no message list, steps
-      "  3 +1 : 3\n3\t+1 : 3\n3 +1  : 3\n",        // blanks the fast path declines
+      "  3 +1 : 3\n3\t+1 : 3\n3 +1  : 3\n",        // blanks
       "3 +1 : 3 # comment\n3 +1 :3\n3 +1: 3\n",    // comments and tight colons
       "256 +1 : 0\n0 +3 : 0\n0 +0 : 0\n0 +1*0 : 0\n0 +1 : 999\n",  // errors
       "0000000003 +1 : 3\n3 +1*4294967296 : 3\n99999999999 +1 : 0\n",  // long numbers
