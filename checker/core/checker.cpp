@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -28,7 +29,7 @@ uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX 
 // Well-formed rules that need the model: one hop per store-and-forward
 // packet, one message per non-combining packet, named messages where the
 // packet's content would otherwise be ambiguous.
-bool transfer_fits_model(const Header& header, const TransferView& t, uint64_t hop_count, Diagnostics& diag) {
+bool transfer_fits_model(const Header& header, const Transfer& t, uint64_t hop_count, Diagnostics& diag) {
   const Model& model = header.model;
   if (model.switching == Switching::store_and_forward && hop_count != 1) {
     diag.error(t.pos, Property::well_formed,
@@ -180,7 +181,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
 
-  auto check_transfer = [&](const TransferView& t) {
+  auto check_transfer = [&](const Transfer& t) {
     if (serial == 0 && !flit) {  // a transfer before any step line (a syntax error already)
       ++serial;
       step = StepStats{0, 0, 0, 0};

@@ -30,7 +30,7 @@ const std::pair<const std::pair<uint32_t, uint64_t>, FlitCheck::Busy>* FlitCheck
   return nullptr;
 }
 
-void FlitCheck::transfer(const TransferView& t, const std::vector<Hop>& hops, Diagnostics& diagnostics) {
+void FlitCheck::transfer(const Transfer& t, const std::vector<Hop>& hops, Diagnostics& diagnostics) {
   // A train is never buffered, so its route is a path: no node twice.
   ++stamp_;
   visited_[t.from] = stamp_;

@@ -29,7 +29,7 @@ class FlitCheck {
   // One transfer, in file order, its route expanded and found to fit the
   // network and the model: the route is a path, the message goes where it
   // is needed, and its channels and ports are free when the train passes.
-  void transfer(const TransferView& t, const std::vector<Hop>& hops, Diagnostics& diagnostics);
+  void transfer(const Transfer& t, const std::vector<Hop>& hops, Diagnostics& diagnostics);
   // After the last line: causality and licences (in line order), then
   // delivery; returns the number of (node, message) pairs missing at the end.
   uint64_t finish(Diagnostics& diagnostics);

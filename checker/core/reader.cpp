@@ -649,6 +649,8 @@ bool Reader::next_line(std::string_view& line) {
 Reader::Event Reader::next(Transfer& out) {
   std::string_view line;
   for (;;) {
+    // Past the error limit reading ends.
+    if (diag_->limit_reached()) return Event::end;
     if (!next_line(line)) {
       if (!ended_) report_read_error(source_.error());
       ended_ = true;
@@ -657,15 +659,13 @@ Reader::Event Reader::next(Transfer& out) {
     Cursor c(line, source_.line_number());
     Event event = Event::skipped;
     if (!c.at_end() && body_line(c, out, event)) return event;
-    // A line with errors is skipped; past the error limit reading ends here.
-    if (diag_->limit_reached()) return Event::end;
   }
 }
 
 Reader::Event Reader::next_quietly(Transfer& out) {
   std::string_view line;
   for (;;) {
-    if (has_pending_ || !next_line(line)) return Event::end;
+    if (has_pending_ || diag_->limit_reached() || !next_line(line)) return Event::end;
     Cursor c(line, source_.line_number());
     if (c.at_end()) continue;
     // A line with errors leaves the Reader as it was, for next() to read it again.

@@ -3,7 +3,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -85,28 +84,6 @@ struct Transfer {
     control.clear();
     after.clear();
   }
-};
-
-// A transfer as the checks read it: a Transfer's parts, wherever they are
-// stored (a Transfer, or a block of transfers read ahead).
-struct TransferView {
-  SourcePos pos;
-  NodeId from = no_node;
-  std::span<const Move> moves;
-  std::span<const PathNode> path;
-  std::span<const MessageRef> messages;
-  std::optional<uint64_t> time;  // flit model dispatch time
-  uint32_t time_col = 0;
-  std::string_view control, after;  // control flit labels (Transfer)
-  uint32_t control_col = 0, after_col = 0;
-
-  TransferView(SourcePos pos, NodeId from, std::span<const Move> moves, std::span<const PathNode> path,
-               std::span<const MessageRef> messages)
-      : pos(pos), from(from), moves(moves), path(path), messages(messages) {}
-  TransferView(const Transfer& t)  // NOLINT: a view of it
-      : pos(t.pos), from(t.from), moves(t.moves), path(t.path), messages(t.messages), time(t.time),
-        time_col(t.time_col), control(t.control), after(t.after), control_col(t.control_col),
-        after_col(t.after_col) {}
 };
 
 }  // namespace schedcheck

@@ -79,7 +79,7 @@ std::optional<Scene> read_scene(LineSource& source, Diagnostics& diagnostics, co
       return std::nullopt;
     }
     DrawnTransfer d = drawn(scene.header, t);
-    d.route_ok = expand_any_route(topology, TransferView(t), hops, d.hops, diagnostics);
+    d.route_ok = expand_any_route(topology, t, hops, d.hops, diagnostics);
     if (scene.channels.size() + hops.size() > max_drawn_hops) {
       refused = fmt::format("the steps drawn have more than {} hops, more than a picture shows legibly{}",
                             max_drawn_hops, request.step ? "" : " (draw one step with --step S)");
