@@ -13,7 +13,7 @@ const std::vector<CommandSpec> command_table = {
     {"convert", "convert FILE", "convert a schedule between the text form and the JSON form"},
     {"gen", "gen NAME --topology SPEC [--source NODE | --root NODE --lengths L0,L1,...] [-o FILE] [--check] | gen --list",
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
-    {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
+    {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [--count-timeout SECONDS] [--one-routing] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
     {"table", "table NAME", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3), measured by the checker"},
     {"render", "render FILE [-o OUT.svg | -o OUT.html] [--step S | --step all] [--errors]",
@@ -74,6 +74,12 @@ const std::vector<OptionSpec> option_table = {
     {"--steps", "S", "search", "decide whether S steps suffice"},
     {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},
     {"--timeout", "SECONDS", "search table", "give up after SECONDS (search: default 600, exit code 3; table: per size, default 60)"},
+    {"--count-timeout", "SECONDS", "search",
+     "broadcast: the time one step count may take; an unknown count is reported and the climb goes on (default: "
+     "half of --timeout; all of it with --steps or --claim-steps)"},
+    {"--one-routing", "", "search",
+     "broadcast: search the routing asked alone, not first the stricter shorter-way routing whose witnesses are "
+     "its witnesses"},
     {"--plain", "", "search", "the plain encoding: no redundant constraints, no symmetry breaking"},
     {"--time-independent", "", "gen search",
      "gossip where every PU forwards from each side to fixed directions in every step (Meyer-Sibeyn)"},
@@ -182,7 +188,7 @@ std::string help_text(std::string_view command) {
   }
   s +=
       "\nexit codes: 0 verified, 1 a property failed, 2 usage, parse or I/O error,\n"
-      "            3 search gave up (time limit or unknown)\n";
+      "            3 search gave up (time limit or unknown; also a witness whose optimality is not proven)\n";
   return s;
 }
 

@@ -22,6 +22,7 @@
 #include "diagnostic.hpp"
 #include "lower_bounds.hpp"
 #include "model.hpp"
+#include "proven.hpp"
 #include "reader.hpp"
 
 namespace schedcheck::cli {
@@ -44,6 +45,19 @@ std::optional<uint32_t> count_option(const Arguments& args, const char* name, st
   auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
   if (ec != std::errc{} || end != v->data() + v->size()) error = fmt::format("{} takes a whole number, not '{}'", name, *v);
   return n;
+}
+
+double seconds_option(const Arguments& args, const char* name, double otherwise, std::string& error) {
+  const auto v = args.value(name);
+  if (!v) return otherwise;
+  try {
+    size_t used = 0;
+    const double seconds = std::stod(*v, &used);
+    if (used == v->size() && seconds > 0) return seconds;
+  } catch (...) {
+  }
+  error = fmt::format("{} takes seconds, not '{}'", name, *v);
+  return otherwise;
 }
 
 // "torus:5x5", "mesh:3x4", "ring:8", "path:8".
@@ -382,6 +396,7 @@ int run_search(const Arguments& args) {
                    : model.routing == Routing::dimension_order_shorter ? search::RouteRule::dimension_order_shorter
                                                                       : search::RouteRule::shortest;
   broadcast.strengthen = !args.flag("--plain");
+  broadcast.stricter_routing_first = !args.flag("--one-routing");
   search::GossipProblem gossip_problem;
   gossip_problem.grid = *grid;
   gossip_problem.one_port = broadcast.one_port;
@@ -395,19 +410,20 @@ int run_search(const Arguments& args) {
       fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective {}\n", grid->describe(), model_line, collective_line);
   const lemmas::Checked empty = lemmas::check_text(header_text);
   const uint64_t lower = empty.verdict.best ? empty.verdict.best->steps : 0;
-  const std::string bound_name = empty.verdict.best ? empty.verdict.best->name : "none";
+  search::StepLowerBound bound;
+  if (empty.verdict.best) bound = {static_cast<uint32_t>(lower), empty.verdict.best->name, empty.verdict.best->source};
 
   const auto exact = count_option(args, "--steps", error);
   const auto claim = count_option(args, "--claim-steps", error);
   if (!error.empty()) return usage_error(error);
-  double timeout = 600;
-  if (auto t = args.value("--timeout")) {
-    try {
-      timeout = std::stod(*t);
-    } catch (...) {
-      return usage_error(fmt::format("--timeout takes seconds, not '{}'", *t));
-    }
-  }
+  const auto timeout = seconds_option(args, "--timeout", 600, error);
+  // Half the time for one count by default: an unknown count leaves time to
+  // find a witness one step above it. One count alone has all the time.
+  const auto count_timeout = seconds_option(args, "--count-timeout", exact || claim ? timeout : timeout / 2, error);
+  if (!error.empty()) return usage_error(error);
+  if (gossip && (args.flag("--count-timeout") || args.flag("--one-routing")))
+    return usage_error(fmt::format("search gossip: {} is for broadcast",
+                                   args.flag("--count-timeout") ? "--count-timeout" : "--one-routing"));
   uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 256;
   if (exact) first = last = *exact;
   if (claim) first = last = *claim;
@@ -427,21 +443,30 @@ int run_search(const Arguments& args) {
 
   search::SearchLimits limits;
   limits.timeout_seconds = timeout;
+  limits.count_timeout = [count_timeout](uint32_t) { return count_timeout; };
   limits.trying = [](uint32_t steps) { fmt::print(stderr, "search: {} steps: solving...\n", steps); };
   limits.progress = [](const search::Attempt& a) {
-    fmt::print(stderr, "search: {} steps: {} in {:.2f} s\n", a.steps, search::outcome_name(a.outcome), a.seconds);
+    fmt::print(stderr, "search: {} steps: {} in {:.2f} s{}\n", a.steps, search::outcome_name(a.outcome), a.seconds,
+               a.routing.empty() ? "" : fmt::format(" under {}", a.routing));
   };
   const search::SearchReport report =
       time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
       : gossip         ? search::search_gossip(gossip_problem, first, last, limits)
                        : search::search_broadcast(broadcast, first, last, limits);
 
+  // The routing whose run found the witness, when it is not the one asked.
+  std::string witness_routing;
+  for (const search::Attempt& a : report.attempts)
+    if (a.outcome == search::Outcome::sat && a.stricter_routing) witness_routing = a.routing;
   std::string witness;
   if (report.witness_steps) {
     // A time-independent witness claims it, and the core checks the claim.
+    // A witness found under a stricter routing is checked under the routing asked.
     witness = witness_header(*grid, model_line, collective_line, *report.witness_steps,
                              time_independent ? " time-independent=yes" : "") +
               report.witness;
+    if (!witness_routing.empty())
+      witness.insert(witness.find("topology "), fmt::format("# its paths are {} paths\n", witness_routing));
     const lemmas::Checked c = lemmas::check_text(witness);
     if (!c.verdict.verified) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);
@@ -453,13 +478,7 @@ int run_search(const Arguments& args) {
     }
   }
 
-  std::string proof;  // why one step fewer than the witness is impossible
-  for (const search::Attempt& a : report.attempts)
-    if (report.witness_steps && a.outcome == search::Outcome::unsat && a.steps + 1 == *report.witness_steps)
-      proof = fmt::format("{} step{}: unsat in {:.2f} s", a.steps, a.steps == 1 ? "" : "s", a.seconds);
-  if (proof.empty() && report.witness_steps && *report.witness_steps == lower)
-    proof = fmt::format("{} step{}: impossible by {}", lower - 1, lower == 2 ? "" : "s", bound_name);
-
+  const search::Proven proven = search::proven(bound, report, !time_independent);
   std::string verdict;
   int code = exit_decided;
   const std::string where = fmt::format("{} {}, {}", collective, grid->describe(), model_line);
@@ -467,7 +486,8 @@ int run_search(const Arguments& args) {
     const uint32_t s = claim ? *claim : *exact;
     const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
     if (a.outcome == search::Outcome::sat)
-      verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists; the core verified it", s, lower, where);
+      verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists{}; the core verified it", s, lower,
+                            where, witness_routing.empty() ? "" : fmt::format(" (found under {})", witness_routing));
     else if (a.outcome == search::Outcome::unsat)
       verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps (proof in {:.2f} s)", s, lower,
                             where, s, a.seconds);
@@ -475,31 +495,50 @@ int run_search(const Arguments& args) {
       verdict = fmt::format("UNKNOWN steps={} ({}): no answer within the time limit", s, where);
       code = exit_gave_up;
     }
-  } else if (report.witness_steps && !proof.empty()) {
-    verdict = fmt::format("OPTIMAL steps={} lower-bound={} ({}) ({})", *report.witness_steps, lower, where, proof);
+  } else if (proven.optimal) {
+    verdict = fmt::format("OPTIMAL steps={} lower-bound={} ({}): {}", *report.witness_steps, lower, where, proven.text);
   } else if (report.witness_steps) {
-    verdict = fmt::format("FOUND steps={} lower-bound={} ({}), optimality not proven", *report.witness_steps, lower, where);
+    // A witness without a proof of optimality: exit 3, so that a script tells
+    // it from an optimum.
+    const uint32_t w = *report.witness_steps;
+    std::string open;
+    for (uint32_t u : proven.unknown) open += fmt::format("{}{}", open.empty() ? "" : ", ", u);
+    const std::string range = proven.impossible_below + 1 == w
+                                  ? fmt::format("optimum {} or {}", proven.impossible_below, w)
+                                  : fmt::format("optimum between {} and {}", proven.impossible_below, w);
+    verdict = fmt::format("FOUND steps={} lower-bound={} ({}), {}, not proven ({} unknown): {}", w, lower, where, range,
+                          open.empty() ? "counts below" : open, proven.text);
+    code = exit_gave_up;
   } else {
-    uint32_t proven = 0;
-    for (const auto& a : report.attempts)
-      if (a.outcome == search::Outcome::unsat) proven = a.steps;
-    verdict = fmt::format("GAVE-UP ({}): proven impossible up to {} steps", where, proven);
+    verdict = fmt::format("GAVE-UP ({}): {}", where, proven.text);
     code = exit_gave_up;
   }
   if (args.flag("--json")) {
     nlohmann::json attempts = nlohmann::json::array();
-    for (const auto& a : report.attempts)
-      attempts.push_back({{"steps", a.steps}, {"outcome", search::outcome_name(a.outcome)}, {"seconds", a.seconds}});
+    for (const auto& a : report.attempts) {
+      nlohmann::json j = {{"steps", a.steps}, {"outcome", search::outcome_name(a.outcome)}, {"seconds", a.seconds}};
+      if (!a.routing.empty()) {
+        j["routing"] = a.routing;
+        j["stricter_routing"] = a.stricter_routing;
+      }
+      attempts.push_back(j);
+    }
     nlohmann::json j = {{"verdict", verdict.substr(0, verdict.find(' '))},
                         {"collective", collective},
                         {"topology", grid->describe()},
                         {"model", model_line},
                         {"lower_bound", lower},
+                        {"lower_bound_name", bound.name},
+                        {"impossible_below", proven.impossible_below},
+                        {"unknown_steps", proven.unknown},
+                        {"optimal", proven.optimal},
+                        {"proven", proven.text},
                         {"attempts", attempts},
                         {"exit_code", code}};
     if (report.witness_steps) {
       j["steps"] = *report.witness_steps;
       j["witness"] = witness;
+      if (!witness_routing.empty()) j["witness_routing"] = witness_routing;
     }
     fmt::print("{}\n", j.dump());
   } else {

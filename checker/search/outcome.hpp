@@ -14,13 +14,26 @@ enum class Outcome { sat, unsat, unknown };
 const char* outcome_name(Outcome o);
 
 struct Attempt {
+  Attempt() = default;
+  Attempt(uint32_t count, Outcome answer, double took, std::string run_routing = {}, bool stricter = false)
+      : steps(count), outcome(answer), seconds(took), routing(std::move(run_routing)), stricter_routing(stricter) {}
+
   uint32_t steps = 0;
   Outcome outcome = Outcome::unknown;
   double seconds = 0;
+  // The routing of the run, where a search tries more than one (empty: the
+  // only one). A run under a stricter routing than the one asked answers a
+  // count with its witness, never with its unsat.
+  std::string routing;
+  bool stricter_routing = false;
 };
 
 struct SearchLimits {
   double timeout_seconds = 600;  // for the whole search
+  // Seconds for one step count, all its runs together (unset: whatever is
+  // left of the whole). A climb that supports it reports a count cut short
+  // as unknown and goes on to the next.
+  std::function<double(uint32_t steps)> count_timeout;
   std::function<void(const Attempt&)> progress;  // after each solver call
   std::function<void(uint32_t steps)> trying;    // before each solver call
 };

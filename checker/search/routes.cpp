@@ -51,6 +51,16 @@ std::vector<std::pair<bool, uint32_t>> ways(const Grid& grid, uint32_t dim, uint
 
 }  // namespace
 
+const char* route_rule_name(RouteRule rule) {
+  switch (rule) {
+    case RouteRule::dimension_order: return "dimension-order";
+    case RouteRule::dimension_order_shorter: return "dimension-order-shorter";
+    case RouteRule::shortest:
+    case RouteRule::single_hop: return "free";
+  }
+  return "?";
+}
+
 std::vector<Route> routes_from(const Grid& grid, uint32_t from, RouteRule rule) {
   std::vector<Route> out;
   const uint32_t k = grid.dimensions();

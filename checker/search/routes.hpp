@@ -23,6 +23,10 @@ struct Route {
   std::string moves;  // as the format writes them: "+1*2 -2"
 };
 
+// The routing as the format's model line names it ("dimension-order",
+// "dimension-order-shorter", "free"; single_hop: "free").
+const char* route_rule_name(RouteRule rule);
+
 // Every route from `from` to every other node under `rule`, by destination.
 std::vector<Route> routes_from(const Grid& grid, uint32_t from, RouteRule rule);
 

@@ -7,6 +7,7 @@
 #include "broadcast_search.hpp"
 #include "gossip_search.hpp"
 #include "hamiltonian_search.hpp"
+#include "proven.hpp"
 #include "ti_gossip_search.hpp"
 #include "checker.hpp"
 
@@ -128,6 +129,148 @@ TEST_CASE("the plain encoding agrees where the idle-port budget decides: 3x8, 2x
   const Found ring = run(problem({8}, RouteRule::dimension_order, true), 3, 3);  // one-port: 2^3 = 8, no slack
   CHECK(ring.report.witness_steps == 3u);
   CHECK(ring.verified);
+}
+
+// The climb as the command runs it: the core's lower bound, the stricter
+// routing first, the counts from the bound upward.
+
+// The core's best lower bound for the instance, read from a header alone.
+StepLowerBound core_bound(const BroadcastProblem& p) {
+  const std::string text = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective broadcast source 0\n",
+                                       p.grid.describe(), broadcast_model_line(p));
+  schedcheck::LineSource source{std::string_view(text)};
+  schedcheck::Diagnostics diag("header", 5);
+  schedcheck::Header header;
+  const schedcheck::Verdict v = schedcheck::check_schedule(source, header, diag);
+  REQUIRE(v.best);
+  return {static_cast<uint32_t>(v.best->steps), v.best->name, v.best->source};
+}
+
+Found climb(const BroadcastProblem& p, const SearchLimits& l) {
+  const uint32_t lower = std::max(core_bound(p).steps, 1U);
+  Found f{search_broadcast(p, lower, lower + 4, l)};
+  recheck(f, p.grid, broadcast_model_line(p), "broadcast source 0");
+  return f;
+}
+
+TEST_CASE("the climb starts at Lemma 1 and says which counts the lemma refutes: 6x6 and 5x5") {
+  BroadcastProblem p = problem({6, 6}, RouteRule::dimension_order);
+  p.stricter_routing_first = true;
+  const StepLowerBound bound = core_bound(p);
+  CHECK(bound.steps == 3);  // 5^2 = 25 < 36 <= 125
+  CHECK(bound.name == "broadcast-all-port");
+  const Found f = climb(p, limits());
+  REQUIRE(f.report.witness_steps == 3u);
+  CHECK(f.verified);
+  CHECK(f.report.attempts.front().steps == 3);  // no solver call below the lemma
+  const Proven proof = proven(bound, f.report, true);
+  CHECK(proof.optimal);
+  CHECK(proof.impossible_below == 3);
+  CHECK(proof.text.starts_with("steps 1..2 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 3: sat in "));
+
+  // 5x5 under dimension order: Lemma 1 refutes 1 step, the solver 2.
+  const BroadcastProblem q = problem({5, 5}, RouteRule::dimension_order);
+  const Found g = climb(q, limits());
+  REQUIRE(g.report.witness_steps == 3u);
+  const Proven proof_q = proven(core_bound(q), g.report, true);
+  CHECK(proof_q.optimal);
+  CHECK(proof_q.text.starts_with("step 1 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 2: unsat in "));
+}
+
+TEST_CASE("an unknown count is climbed past, and the witness above it is not called optimal") {
+  // 5x5 under dimension order: 2 steps are unsat (about 0.15 s), but the
+  // count is given 1 ms; 3 steps then have a witness.
+  for (bool stricter_first : {false, true}) {
+    BroadcastProblem p = problem({5, 5}, RouteRule::dimension_order);
+    p.stricter_routing_first = stricter_first;
+    SearchLimits l = limits();
+    l.count_timeout = [](uint32_t steps) { return steps == 2 ? 0.001 : 60.0; };
+    const Found f = climb(p, l);
+    REQUIRE(f.report.witness_steps == 3u);
+    CHECK(f.verified);
+    const Proven proof = proven(core_bound(p), f.report, true);
+    CHECK_FALSE(proof.optimal);
+    CHECK(proof.impossible_below == 2);
+    CHECK(proof.unknown == std::vector<uint32_t>{2});
+    CHECK(proof.text.find("2: unknown after ") != std::string::npos);
+  }
+}
+
+Attempt attempt(uint32_t steps, Outcome outcome, double seconds, std::string routing = "", bool stricter = false) {
+  return Attempt{steps, outcome, seconds, std::move(routing), stricter};
+}
+
+TEST_CASE("what is proven: a stricter routing's unsat refutes nothing; an unsat refutes the counts below it") {
+  const StepLowerBound lemma{3, "broadcast-all-port", "Wang-Tseng, Lemma 1 (torus case of the degree bound)"};
+  SearchReport r;
+  r.attempts = {attempt(3, Outcome::unsat, 1, "dimension-order-shorter", true),
+                attempt(3, Outcome::unknown, 150, "dimension-order"),
+                attempt(4, Outcome::sat, 9, "dimension-order-shorter", true)};
+  r.witness_steps = 4;
+  const Proven p = proven(lemma, r, true);
+  CHECK_FALSE(p.optimal);
+  CHECK(p.impossible_below == 3);
+  CHECK(p.unknown == std::vector<uint32_t>{3});
+  CHECK(p.text == "steps 1..2 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 3: unknown after 151.00 s; "
+                  "4: sat in 9.00 s under dimension-order-shorter");
+
+  // 3 unknown, 4 unsat: a 3-step schedule would idle into a 4-step one.
+  SearchReport s;
+  s.attempts = {attempt(3, Outcome::unknown, 75), attempt(4, Outcome::unsat, 12.1), attempt(5, Outcome::sat, 2)};
+  s.witness_steps = 5;
+  const Proven monotone = proven(lemma, s, true);
+  CHECK(monotone.optimal);
+  CHECK(monotone.unknown.empty());
+  CHECK(monotone.text == "steps 1..2 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 3: unknown after "
+                         "75.00 s, impossible as a larger count is; 4: unsat in 12.10 s; 5: sat in 2.00 s");
+  const Proven not_monotone = proven(lemma, s, false);
+  CHECK_FALSE(not_monotone.optimal);
+  CHECK(not_monotone.impossible_below == 3);
+  CHECK(not_monotone.unknown == std::vector<uint32_t>{3});
+
+  // Nothing tried, nothing but the lemma proven; no lemma: nothing at all.
+  const Proven gave_up = proven(lemma, SearchReport{}, true);
+  CHECK(gave_up.text == "steps 1..2 impossible by broadcast-all-port (Wang-Tseng, Lemma 1)");
+  CHECK_FALSE(gave_up.witness_steps);
+  CHECK(proven(StepLowerBound{}, SearchReport{}, true).text == "nothing proven");
+}
+
+TEST_CASE("the stricter routing first gives the optimum of the routing asked") {
+  // 4x6 under dimension order: 3 steps, found by the shorter-way run. 5x5
+  // under free routing: 2 steps, where the shorter way needs 3 (its unsat
+  // of 2 steps must not refute free routing).
+  const std::pair<std::vector<uint32_t>, RouteRule> cases[] = {
+      {{3, 3}, RouteRule::dimension_order}, {{4, 4}, RouteRule::shortest},      {{4, 6}, RouteRule::dimension_order},
+      {{5, 5}, RouteRule::dimension_order}, {{5, 5}, RouteRule::shortest},      {{4, 6}, RouteRule::shortest},
+      {{3, 3, 3}, RouteRule::dimension_order}};
+  for (const auto& [sizes, rule] : cases) {
+    BroadcastProblem direct = problem(sizes, rule), ordered = problem(sizes, rule);
+    ordered.stricter_routing_first = true;
+    const Found a = climb(direct, limits()), b = climb(ordered, limits());
+    INFO(direct.grid.describe(), " ", broadcast_model_line(direct));
+    REQUIRE(a.report.witness_steps);
+    CHECK(b.report.witness_steps == a.report.witness_steps);
+    CHECK(a.verified);
+    CHECK(b.verified);  // checked under the routing asked
+    CHECK(proven(core_bound(direct), a.report, true).optimal);
+    CHECK(proven(core_bound(ordered), b.report, true).optimal);
+    for (const Attempt& x : a.report.attempts) CHECK(x.routing.empty());
+  }
+  BroadcastProblem p = problem({4, 6}, RouteRule::dimension_order);
+  p.stricter_routing_first = true;
+  const Found f = climb(p, limits());
+  REQUIRE(!f.report.attempts.empty());
+  CHECK(f.report.attempts.back().stricter_routing);
+  CHECK(f.report.attempts.back().routing == "dimension-order-shorter");
+  BroadcastProblem q = problem({5, 5}, RouteRule::shortest);
+  q.stricter_routing_first = true;
+  const Found g = climb(q, limits());
+  REQUIRE(g.report.witness_steps == 2u);
+  CHECK(g.report.attempts.front().outcome == Outcome::unsat);  // the shorter way, 2 steps
+  CHECK(g.report.attempts.front().stricter_routing);
+  CHECK(g.report.attempts.back().routing == "free");
+  CHECK_FALSE(stricter_routing(problem({5, 5}, RouteRule::dimension_order_shorter)));
+  CHECK_FALSE(stricter_routing(problem({3, 3}, RouteRule::dimension_order, false, false)));  // a mesh: one way
 }
 
 }  // namespace
