@@ -488,10 +488,15 @@ int run_search(const Arguments& args) {
     if (a.outcome == search::Outcome::sat)
       verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists{}; the core verified it", s, lower,
                             where, witness_routing.empty() ? "" : fmt::format(" (found under {})", witness_routing));
-    else if (a.outcome == search::Outcome::unsat)
+    else if (a.outcome == search::Outcome::unsat && (!a.stricter_routing || s < lower))
       verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps (proof in {:.2f} s)", s, lower,
                             where, s, a.seconds);
-    else {
+    else if (a.outcome == search::Outcome::unsat) {
+      verdict = fmt::format("UNKNOWN steps={} ({}): no schedule on {} in {} steps (proof in {:.2f} s); longer paths "
+                            "are not searched",
+                            s, where, a.routing, s, a.seconds);
+      code = exit_gave_up;
+    } else {
       verdict = fmt::format("UNKNOWN steps={} ({}): no answer within the time limit", s, where);
       code = exit_gave_up;
     }

@@ -31,11 +31,12 @@ Proven proven(const StepLowerBound& bound, const SearchReport& report, bool mono
     Outcome outcome;
     double seconds;
     std::string routing;
+    std::string unsat_under;  // a stricter run's unsat, which leaves the count open
   };
   std::vector<Count> counts;
   for (const Attempt& a : report.attempts) {
     if (counts.empty() || counts.back().steps != a.steps)
-      counts.push_back({a.steps, Outcome::unknown, 0, ""});
+      counts.push_back({a.steps, Outcome::unknown, 0, "", ""});
     Count& c = counts.back();
     if (a.outcome == Outcome::sat || (a.outcome == Outcome::unsat && !a.stricter_routing)) {
       c.outcome = a.outcome;
@@ -43,6 +44,7 @@ Proven proven(const StepLowerBound& bound, const SearchReport& report, bool mono
       c.routing = a.routing;
     } else if (c.outcome == Outcome::unknown) {
       c.seconds += a.seconds;
+      if (a.outcome == Outcome::unsat) c.unsat_under = a.routing;
     }
   }
   auto refuted = [&](uint32_t steps) {
@@ -64,6 +66,7 @@ Proven proven(const StepLowerBound& bound, const SearchReport& report, bool mono
     const std::string under = c.routing.empty() ? "" : fmt::format(" under {}", c.routing);
     if (c.outcome == Outcome::unknown) {
       std::string s = fmt::format("{}: unknown after {:.2f} s", c.steps, c.seconds);
+      if (!c.unsat_under.empty()) s += fmt::format(" (unsat under {} only)", c.unsat_under);
       if (refuted(c.steps)) s += ", impossible as a larger count is";
       parts.push_back(std::move(s));
     } else {

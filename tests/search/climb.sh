@@ -74,8 +74,18 @@ for routing in dimension-order free; do
     echo "FAIL order-$routing: $(cat "$dir/ordered") with the routing order, $(cat "$dir/alone") alone"
   fi
 done
-expect free-not-refuted 0 '^OPTIMAL steps=2 .*; 2: sat in [0-9.]+ s under free$' \
+expect free-not-refuted 0 '^OPTIMAL steps=2 .*; 2: sat in [0-9.]+ s under minimal paths$' \
   -- --topology torus:5x5 --model wormhole,all-port,free
+
+# (d) The search's free routes are the minimal paths, and the format's free
+# routing allows any path: their unsat refutes no count, and only Lemma 1
+# refutes counts under free routing.
+expect free-minimal-unsat 3 '^FOUND steps=3 ' \
+  '2: unknown after [0-9.]+ s \(unsat under minimal paths only\); 3: sat in [0-9.]+ s under dimension-order-shorter$' \
+  -- --topology path:9 --model wormhole,all-port,free
+expect free-steps-open 3 '^UNKNOWN steps=2 .*no schedule on minimal paths in 2 steps' \
+  -- --topology path:9 --model wormhole,all-port,free --steps 2
+expect free-below-lemma 0 '^UNSAT steps=1 ' -- --topology torus:4x4 --model wormhole,all-port,free --steps 1
 expect one-routing 0 '^OPTIMAL steps=3 .*; 2: unsat in [0-9.]+ s; 3: sat in [0-9.]+ s$' \
   -- --topology torus:5x5 --model wormhole,all-port,dimension-order --one-routing
 
