@@ -278,9 +278,13 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     size_t count = 0;
     for (Reader::Event e; count < batch_lines && (e = reader.next_quietly(batch[count])) != Reader::Event::end;)
       batch_steps[count++] = e == Reader::Event::step ? reader.step_number() : 0;
-    for (size_t i = 0; i < std::min(lookahead, count); ++i) prefetch(batch[i]);
+    // A step line's entry holds an earlier transfer's data: nothing to ask for.
+    auto ask = [&](size_t i) {
+      if (batch_steps[i] == 0) prefetch(batch[i]);
+    };
+    for (size_t i = 0; i < std::min(lookahead, count); ++i) ask(i);
     for (size_t i = 0; more && i < count; ++i) {
-      if (i + lookahead < count) prefetch(batch[i + lookahead]);
+      if (i + lookahead < count) ask(i + lookahead);
       if (batch_steps[i] != 0) {
         start_step(batch_steps[i]);
       } else {

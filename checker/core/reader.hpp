@@ -31,10 +31,8 @@ class Reader {
   // lines after reading them reads them so, and every diagnostic is still
   // made in line order.
   Event next_quietly(Transfer& out);
-  void report_read_error(const std::string& error);
   uint32_t step_number() const { return step_; }
   SourcePos step_pos() const { return step_pos_; }
-  uint32_t line_number() const { return source_.line_number(); }
 
  private:
   struct Cursor;
@@ -47,6 +45,7 @@ class Reader {
   bool check_header(Header& header);
   // The next line: the one kept back, if any, else the source's; false at its end.
   bool next_line(std::string_view& line);
+  void report_read_error(const std::string& error);
   bool body_line(Cursor& c, Transfer& out, Event& event);
   bool transfer_line(Cursor& c, Transfer& out);
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.

@@ -188,16 +188,6 @@ ChannelId Topology::channel_between(NodeId a, NodeId b) const {
   return no_channel;
 }
 
-NodeId Topology::node_at(const std::vector<uint32_t>& coords) const {
-  if (coords.size() != sizes_.size()) return no_node;
-  NodeId v = 0;
-  for (size_t d = 0; d < coords.size(); ++d) {
-    if (coords[d] >= sizes_[d]) return no_node;
-    v += coords[d] * stride_[d];
-  }
-  return v;
-}
-
 std::string Topology::node_name(NodeId v) const {
   if (!is_grid() || dimensions() == 1) return fmt::format("{}", v);
   std::string s = "(";

@@ -66,8 +66,6 @@ class Topology {
     return size_div_[dim].remainder(stride_div_[dim].quotient(v));
   }
   uint32_t stride(uint32_t dim) const { return stride_[dim]; }
-  // Coordinates to index (dimension 1 varies fastest); no_node if out of range.
-  NodeId node_at(const std::vector<uint32_t>& coords) const;
 
   std::string node_name(NodeId v) const;  // "(x1,x2,...)" on grids, "i" otherwise
   std::string describe() const;           // as in the header: "torus 5x5"

@@ -25,6 +25,13 @@ inline Topology must(Topology::Built built) {
   return std::move(*built.topology);
 }
 
+// A grid node by its coordinates (dimension 1 varies fastest), as the format's (x1,...,xk) names it.
+inline NodeId node_at(const Topology& t, const std::vector<uint32_t>& coords) {
+  NodeId v = 0;
+  for (uint32_t d = 0; d < coords.size(); ++d) v += coords[d] * t.stride(d);
+  return v;
+}
+
 inline Topology grid(TopologyKind kind, std::vector<uint32_t> sizes) {
   return must(Topology::grid(kind, std::move(sizes)));
 }

@@ -92,12 +92,12 @@ TEST_CASE("store-and-forward-distance: the root's eccentricity") {
   for (auto corner : {std::vector<uint32_t>{0, 0}, {3, 0}, {0, 5}, {3, 5}}) {
     CAPTURE(corner[0]);
     CAPTURE(corner[1]);
-    CHECK(bound(mesh, saf_all, collective(CollectiveKind::broadcast, mesh.node_at(corner)),
+    CHECK(bound(mesh, saf_all, collective(CollectiveKind::broadcast, test::node_at(mesh, corner)),
                 "store-and-forward-distance") == 8u);
   }
-  CHECK(bound(mesh, saf_all, collective(CollectiveKind::broadcast, mesh.node_at({1, 2})),
+  CHECK(bound(mesh, saf_all, collective(CollectiveKind::broadcast, test::node_at(mesh, {1, 2})),
               "store-and-forward-distance") == 5u);
-  CHECK(bound(mesh, saf_all, collective(CollectiveKind::scatter, mesh.node_at({2, 3})),
+  CHECK(bound(mesh, saf_all, collective(CollectiveKind::scatter, test::node_at(mesh, {2, 3})),
               "store-and-forward-distance") == 5u);
   const Topology torus = grid(TopologyKind::torus, {5, 5});
   CHECK(bound(torus, saf_one, collective(CollectiveKind::gather, 7), "store-and-forward-distance") == 4u);

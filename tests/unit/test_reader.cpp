@@ -151,7 +151,7 @@ TEST_CASE("header: model tokens, synonyms and the canonical description") {
 TEST_CASE("header: collective options") {
   auto p = parse("schedcheck 1\ntopology torus 3x4\nmodel wormhole all-port\ncollective broadcast source (1,2) length 4\n");
   REQUIRE(p->header_ok);
-  CHECK(p->header.collective.root == p->header.topology->node_at({1, 2}));
+  CHECK(p->header.collective.root == test::node_at(*p->header.topology, {1, 2}));
   CHECK(p->header.collective.length == 4);
 
   p = parse("schedcheck 1\ntopology ring 5\nmodel wormhole all-port\ncollective gossip parts 3\n");

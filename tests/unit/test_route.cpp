@@ -19,9 +19,9 @@ TEST_CASE("moves: each hop names its channel, the node it reaches and the move's
   // (0,0) +1*2 -2: (1,0), (2,0), then -2 wraps to (2,2).
   REQUIRE(expand_route(t, moves_transfer(0, {{1, 2}, {-2, 1}}), hops, count, diag));
   REQUIRE(hops.size() == 3);
-  CHECK(hops[0].head == t.node_at({1, 0}));
-  CHECK(hops[1].head == t.node_at({2, 0}));
-  CHECK(hops[2].head == t.node_at({2, 2}));
+  CHECK(hops[0].head == test::node_at(t, {1, 0}));
+  CHECK(hops[1].head == test::node_at(t, {2, 0}));
+  CHECK(hops[2].head == test::node_at(t, {2, 2}));
   CHECK(channel_name(t, hops[0].channel) == "(0,0)->(1,0)");
   CHECK(channel_name(t, hops[1].channel) == "(1,0)->(2,0)");
   CHECK(channel_name(t, hops[2].channel) == "(2,0)->(2,2)");
@@ -48,7 +48,7 @@ TEST_CASE("moves: leaving a mesh is not a link, also in the middle of a repeated
   Diagnostics diag("t");
   std::vector<Hop> hops;
   uint64_t count = 0;
-  CHECK_FALSE(expand_route(t, moves_transfer(t.node_at({2, 0}), {{1, 1}}, 7), hops, count, diag));
+  CHECK_FALSE(expand_route(t, moves_transfer(test::node_at(t, {2, 0}), {{1, 1}}, 7), hops, count, diag));
   CHECK(test::tags(diag) == "well-formed@7:10");
   CHECK(test::first_message(diag) == "move +1 from (2,0) leaves the mesh 3x3 (not a link)");
 
@@ -62,7 +62,7 @@ TEST_CASE("moves: leaving a mesh is not a link, also in the middle of a repeated
   const Topology torus = grid(TopologyKind::torus, {3, 3});
   Diagnostics diag3("t");
   CHECK(expand_route(torus, moves_transfer(0, {{2, 1}, {1, 3}}), hops, count, diag3));
-  CHECK(hops.back().head == torus.node_at({0, 1}));
+  CHECK(hops.back().head == test::node_at(torus, {0, 1}));
 }
 
 TEST_CASE("moves: a huge repeat count round a torus keeps its true length and last node") {
