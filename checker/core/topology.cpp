@@ -44,8 +44,6 @@ Topology::Built Topology::grid(TopologyKind kind, std::vector<uint32_t> sizes) {
   uint32_t stride = 1;
   for (uint32_t n : t.sizes_) {
     t.stride_.push_back(stride);
-    t.stride_div_.emplace_back(stride);
-    t.size_div_.emplace_back(n);
     stride *= n;
   }
   return {std::move(t), {}};

@@ -238,5 +238,30 @@ TEST_CASE("delivery: one diagnostic that names five nodes and counts the rest") 
   CHECK(message.find(", and 2 more node(s)") != std::string::npos);
 }
 
+TEST_CASE("delivery: a gossip on more nodes than a word has bits") {
+  // Round a ring of 70 one message a step each way: after r rounds node v
+  // holds the messages within distance r, so after 34 rounds it lacks only
+  // the one at distance 35, and a round later nothing.
+  const Topology t = grid(TopologyKind::ring, {70});
+  const Collective c = collective(CollectiveKind::gossip);
+  Knowledge k(t, c);
+  Diagnostics diag("t");
+  for (uint32_t r = 1; r <= 34; ++r) {
+    for (NodeId v = 0; v < 70; ++v) {
+      k.send(v, (v + 1) % 70, refs({(v + 70 - (r - 1)) % 70}), r, 10, diag);
+      k.send(v, (v + 69) % 70, refs({(v + r - 1) % 70}), r, 11, diag);
+    }
+    k.end_step();
+  }
+  CHECK(diag.total() == 0);
+  CHECK(k.check_delivery({4, 1}, diag) == 70);
+  CHECK(test::first_message(diag).find("node 0 lacks message 35, node 1 lacks message 36") != std::string::npos);
+  CHECK(k.holds(36, 0));
+  CHECK_FALSE(k.holds(35, 0));
+  k.send(34, 35, refs({0}), 35, 12, diag);
+  k.end_step();
+  CHECK(k.holds(35, 0));
+}
+
 }  // namespace
 }  // namespace schedcheck
