@@ -16,7 +16,7 @@
 
 namespace schedcheck::lemmas {
 
-std::optional<Measured> measure_broadcast(const std::string& name, const gen::Torus& torus) {
+std::optional<Measured> measure_broadcast(const std::string& name, const gen::Torus& torus, const std::string& model) {
   const gen::Generator* g = gen::find_generator(name);
   gen::Request request{torus};
   gen::Claim claim;
@@ -28,7 +28,7 @@ std::optional<Measured> measure_broadcast(const std::string& name, const gen::To
   if (!out) return std::nullopt;
   {
     gen::ScheduleText text(out, torus, gen::Coord(torus.dimensions(), 0), true);
-    text.header(g->model, "broadcast source 0", claim);
+    text.header(model.empty() ? g->model : model, "broadcast source 0", claim);
     g->write(request, text);
   }
   std::fclose(out);
@@ -114,13 +114,18 @@ Searched searched(const search::SearchReport& r, const std::string& header, cons
 
 }  // namespace
 
-void search_broadcast_rows(double timeout, const std::function<void(const SearchBroadcastRow&)>& row) {
+std::vector<std::vector<uint32_t>> search_broadcast_sizes() {
   std::vector<std::vector<uint32_t>> sizes;
   for (uint32_t a = 2; a <= 8; ++a)
     for (uint32_t b = a; b <= 8; ++b) sizes.push_back({a, b});
   for (uint32_t a = 2; a <= 4; ++a)
     for (uint32_t b = a; b <= 4; ++b)
       for (uint32_t c = b; c <= 4; ++c) sizes.push_back({a, b, c});
+  return sizes;
+}
+
+void search_broadcast_rows(double timeout, const std::function<void(const SearchBroadcastRow&)>& row) {
+  const std::vector<std::vector<uint32_t>> sizes = search_broadcast_sizes();
   const std::pair<search::RouteRule, const char*> rules[] = {
       {search::RouteRule::dimension_order, "dimension-order"},
       {search::RouteRule::dimension_order_shorter, "dimension-order-shorter"},

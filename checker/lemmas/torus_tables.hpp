@@ -21,8 +21,11 @@ struct Measured {
 
 // Generates into memory and checks the text with the core: the tables show
 // what the checker measured, never what a generator says of itself. nullopt
-// for an unknown generator or one that does not take `torus`.
-std::optional<Measured> measure_broadcast(const std::string& generator, const gen::Torus& torus);
+// for an unknown generator or one that does not take `torus`. A `model` line
+// checks the schedule under that model instead of the generator's own (a
+// dimension-ordered schedule may also hold under the shorter way round).
+std::optional<Measured> measure_broadcast(const std::string& generator, const gen::Torus& torus,
+                                          const std::string& model = "");
 
 // broadcast-allport: Lemma 1 against the span, 2-D/3-D and
 // dimension-by-dimension schemes on k-D tori n x ... x n.
@@ -59,6 +62,11 @@ struct SearchBroadcastRow {
   std::string marks;                     // " WITNESS-REJECTED", " construction-not-optimal", " lemma-1-not-reached"
   bool failed = false;                   // the witness was rejected
 };
+
+// The tori of search-broadcast: every 2-D torus n1 x n2 (2 <= n1 <= n2 <= 8)
+// and 3-D torus n1 x n2 x n3 (2 <= n1 <= n2 <= n3 <= 4); the job sweep
+// (search_jobs.hpp) takes the same ones by default.
+std::vector<std::vector<uint32_t>> search_broadcast_sizes();
 
 // The optimum of broadcast on every 2-D torus n1 x n2 (2 <= n1 <= n2 <= 8)
 // and 3-D torus up to 4x4x4, under each routing variant, searched from Lemma

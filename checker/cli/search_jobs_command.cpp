@@ -1,0 +1,167 @@
+// Search jobs command: parses --emit-jobs, --merge and --sizes, prints the job lines or the merged table.
+#include "search_jobs_command.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "search_jobs.hpp"
+
+namespace schedcheck::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int exit_usage = 2;
+
+int usage_error(const std::string& message) {
+  fmt::print(stderr, "schedcheck: error: {}\n", message);
+  return exit_usage;
+}
+
+// This very binary, so that the jobs run the schedcheck that wrote them.
+std::optional<std::string> own_binary() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return std::nullopt;
+  return self.string();
+}
+
+int emit_jobs(const Arguments& args, const std::string& dir_option) {
+  if (args.flag("--json")) return usage_error("--emit-jobs prints shell command lines; --json is for --merge");
+  double timeout = 600;
+  if (const auto t = args.value("--timeout")) {
+    size_t used = 0;
+    try {
+      timeout = std::stod(*t, &used);
+    } catch (...) {
+      used = 0;
+    }
+    if (used == 0 || used != t->size() || !(timeout > 0))
+      return usage_error(fmt::format("--timeout takes seconds (a positive number), not '{}'", *t));
+  }
+  const std::string spec = args.value("--sizes").value_or(std::string(lemmas::default_sweep_sizes));
+  std::string error;
+  const auto sizes = lemmas::parse_torus_sizes(spec, error);
+  if (!sizes) return usage_error(fmt::format("--sizes: {}", error));
+  const auto binary = own_binary();
+  if (!binary) return usage_error("cannot tell the path of this schedcheck binary (/proc/self/exe)");
+
+  // The jobs may run in another directory (a Slurm node): their paths are absolute.
+  std::error_code ec;
+  const fs::path dir = fs::absolute(dir_option, ec).lexically_normal();
+  if (!ec) fs::create_directories(dir, ec);
+  if (ec) return usage_error(fmt::format("--emit-jobs: cannot create the directory '{}': {}", dir_option, ec.message()));
+  const fs::path manifest = dir / lemmas::sweep_manifest_name;
+  {
+    std::ofstream out(manifest);
+    if (!(out << lemmas::sweep_manifest(spec))) return usage_error(fmt::format("cannot write '{}'", manifest.string()));
+  }
+  const std::vector<lemmas::SweepEntry> entries = lemmas::sweep_entries(*sizes);
+  const std::vector<lemmas::SearchJob> jobs = lemmas::sweep_jobs(entries);
+  std::string lines;
+  for (const lemmas::SearchJob& job : jobs) lines += lemmas::job_command(job, *binary, dir.string(), timeout) + "\n";
+  fmt::print("{}", lines);
+  fmt::print(stderr, "table search-broadcast: {} jobs over {} tori and 3 routings; results in {}\n", jobs.size(),
+             sizes->size(), dir.string());
+  return 0;
+}
+
+std::string routing_label(search::RouteRule routing) { return search::route_rule_name(routing); }
+
+int merge(const Arguments& args, const std::string& dir_option) {
+  if (args.flag("--timeout")) return usage_error("--timeout is for --emit-jobs (each job's time limit)");
+  const fs::path dir = dir_option;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return usage_error(fmt::format("--merge: '{}' is not a directory", dir_option));
+  std::string spec;
+  if (const auto given = args.value("--sizes")) {
+    spec = *given;
+  } else {
+    const fs::path manifest = dir / lemmas::sweep_manifest_name;
+    std::ifstream in(manifest);
+    if (!in)
+      return usage_error(fmt::format("{}: missing (--emit-jobs writes it; or give the sweep's --sizes)",
+                                     manifest.string()));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string error;
+    const auto read = lemmas::manifest_sizes(text, error);
+    if (!read) return usage_error(fmt::format("{}: {}", manifest.string(), error));
+    spec = *read;
+  }
+  std::string error;
+  const auto sizes = lemmas::parse_torus_sizes(spec, error);
+  if (!sizes) return usage_error(fmt::format("--sizes: {}", error));
+
+  const lemmas::MergeReport report = lemmas::merge_sweep(dir, *sizes);
+  for (const std::string& e : report.errors) fmt::print(stderr, "schedcheck: error: {}\n", e);
+  for (const std::string& r : report.rejected) fmt::print(stderr, "schedcheck: error: WITNESS-REJECTED {}\n", r);
+  for (const std::string& n : report.notes) fmt::print(stderr, "schedcheck: note: {}\n", n);
+
+  size_t decided = 0;
+  for (const lemmas::MergedEntry& m : report.entries) decided += m.optimum.has_value();
+  if (args.flag("--json")) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const lemmas::MergedEntry& m : report.entries) {
+      nlohmann::json row = {{"torus", fmt::format("torus {}", lemmas::sizes_text(m.entry.sizes))},
+                            {"routing", routing_label(m.entry.routing)},
+                            {"lemma_1", m.entry.lemma_1.steps},
+                            {"optimum", m.optimum_text},
+                            {"decided", m.optimum.has_value()},
+                            {"impossible_below", m.impossible_below},
+                            {"open_steps", m.open},
+                            {"settled", m.settled},
+                            {"marks", m.marks}};
+      row["steps"] = m.optimum ? nlohmann::json(*m.optimum) : nlohmann::json(nullptr);
+      row["upper"] = m.upper ? nlohmann::json(*m.upper) : nlohmann::json(nullptr);
+      row["construction"] = m.entry.construction ? nlohmann::json(*m.entry.construction) : nlohmann::json(nullptr);
+      rows.push_back(row);
+    }
+    fmt::print("{}\n", rows.dump());
+  } else {
+    fmt::print("# Broadcast optima on small tori (wormhole, all-port), merged from the job results in {}\n\n",
+               dir.string());
+    fmt::print(
+        "Each optimum rests on a witness the core re-checked here (or the Wang-Tseng construction, checked here)\n"
+        "and every count below it refuted by Lemma 1 or an unsat; an unsat under dimension-order refutes the\n"
+        "shorter way too, and free routing's (minimal paths only) refutes nothing. Counts without an answer are open.\n\n");
+    fmt::print("| torus | routing | lemma 1 | optimum | construction | settled (steps: answer, seconds, routing) | marks |\n");
+    fmt::print("|---|---|---|---|---|---|---|\n");
+    for (const lemmas::MergedEntry& m : report.entries)
+      fmt::print("| torus {} | {} | {} | {} | {} | {} |{} |\n", lemmas::sizes_text(m.entry.sizes),
+                 routing_label(m.entry.routing), m.entry.lemma_1.steps, m.optimum_text,
+                 m.entry.construction ? fmt::format("{}", *m.entry.construction) : std::string("-"), m.settled,
+                 m.marks);
+  }
+  fmt::print(stderr, "table search-broadcast: {} of {} entries decided, {} open; {} witnesses rejected, {} result "
+             "files in error\n", decided, report.entries.size(), report.entries.size() - decided,
+             report.rejected.size(), report.errors.size());
+  return report.exit_code();
+}
+
+}  // namespace
+
+bool wants_search_jobs(const Arguments& args) {
+  return args.flag("--emit-jobs") || args.flag("--merge") || args.flag("--sizes");
+}
+
+int run_search_broadcast_jobs(const Arguments& args) {
+  if (args.positional.size() != 1 || args.positional[0] != "search-broadcast")
+    return usage_error("--emit-jobs, --merge and --sizes are for 'table search-broadcast'");
+  const auto emit = args.value("--emit-jobs");
+  const auto merged = args.value("--merge");
+  if (emit && merged) return usage_error("--emit-jobs and --merge exclude each other");
+  if ((emit && emit->empty()) || (merged && merged->empty()))
+    return usage_error(fmt::format("{} needs a directory", emit ? "--emit-jobs" : "--merge"));
+  if (!emit && !merged) return usage_error("--sizes goes with --emit-jobs DIR or --merge DIR");
+  if (emit) return emit_jobs(args, *emit);
+  return merge(args, *merged);
+}
+
+}  // namespace schedcheck::cli

@@ -1,0 +1,17 @@
+// Search jobs command: `table search-broadcast --emit-jobs DIR` and `--merge DIR`, options in and the table out.
+#pragma once
+
+#include "options.hpp"
+
+namespace schedcheck::cli {
+
+// True when `args` asks for the job engine's side of a table (--emit-jobs,
+// --merge or --sizes), which run_search_broadcast_jobs handles.
+bool wants_search_jobs(const Arguments& args);
+
+// --emit-jobs: one shell command line per job on stdout, nothing else;
+// --merge: the merged table, exit 0 all decided, 1 a witness rejected, 2 a
+// usage error or a result file in error, 3 an entry left open.
+int run_search_broadcast_jobs(const Arguments& args);
+
+}  // namespace schedcheck::cli

@@ -1,0 +1,633 @@
+// Search jobs: the sweep's tori, its jobs and their command lines, the result files read back, and the routing order that merges them.
+#include "search_jobs.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "broadcast_search.hpp"
+#include "check_text.hpp"
+#include "grid.hpp"
+#include "torus_tables.hpp"
+
+namespace schedcheck::lemmas {
+
+namespace {
+
+// The search's own limit on the networks it takes (search_command.cpp).
+constexpr uint64_t max_nodes = 4096;
+
+// "4x4" -> {4, 4}; every side a whole number of at least 2.
+std::optional<TorusSizes> parse_dims(std::string_view text, std::string& error) {
+  TorusSizes sizes;
+  size_t at = 0;
+  while (true) {
+    const size_t x = std::min(text.find('x', at), text.size());
+    const std::string_view side = text.substr(at, x - at);
+    uint32_t n = 0;
+    const auto [end, ec] = std::from_chars(side.data(), side.data() + side.size(), n);
+    if (side.empty() || ec != std::errc{} || end != side.data() + side.size()) {
+      error = fmt::format("'{}' is not a torus AxB (sides as whole numbers, e.g. 4x4 or 2x3x4)", text);
+      return std::nullopt;
+    }
+    if (n < 2) {
+      error = fmt::format("'{}': every side of a torus is at least 2", text);
+      return std::nullopt;
+    }
+    sizes.push_back(n);
+    if (x == text.size()) break;
+    at = x + 1;
+  }
+  if (sizes.size() < 2) {
+    error = fmt::format("'{}': a torus of at least two dimensions, e.g. {}x{}", text, sizes[0], sizes[0]);
+    return std::nullopt;
+  }
+  uint64_t nodes = 1;
+  for (uint32_t n : sizes) nodes = std::min<uint64_t>(nodes * n, max_nodes + 1);
+  if (nodes > max_nodes) {
+    error = fmt::format("'{}': the search is for small networks (at most {} nodes)", text, max_nodes);
+    return std::nullopt;
+  }
+  return sizes;
+}
+
+// Every torus from `lo` to `hi` side by side, sides non-decreasing, in the
+// table's order (the first side varying slowest).
+void add_range(const TorusSizes& lo, const TorusSizes& hi, std::vector<TorusSizes>& out) {
+  TorusSizes x(lo.size());
+  auto fill = [&](auto&& self, size_t d) -> void {
+    if (d == lo.size()) {
+      out.push_back(x);
+      return;
+    }
+    for (uint32_t n = std::max(lo[d], d ? x[d - 1] : 0); n <= hi[d]; ++n) {
+      x[d] = n;
+      self(self, d + 1);
+    }
+  };
+  fill(fill, 0);
+}
+
+std::string read_file(const std::filesystem::path& path, bool& ok) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ok = in.is_open() && !in.bad();
+  return text;
+}
+
+// The first line of `text` that starts with `prefix` (without its newline).
+std::optional<std::string_view> line_starting(std::string_view text, std::string_view prefix) {
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
+    if (line.starts_with(prefix)) return line;
+    at = end + 1;
+  }
+  return std::nullopt;
+}
+
+// `text` with the body of its model line replaced by `model`.
+std::string with_model(std::string_view text, std::string_view model) {
+  const auto old = line_starting(text, "model ");
+  if (!old) return std::string(text);
+  const size_t at = static_cast<size_t>(old->data() - text.data());
+  return fmt::format("{}model {}{}", text.substr(0, at), model, text.substr(at + old->size()));
+}
+
+std::string seconds_text(double s) { return fmt::format("{:.2f} s", s); }
+
+// "step 1 impossible by broadcast-all-port (Wang-Tseng, Lemma 1)", as `search` says it.
+std::string lemma_text(const search::StepLowerBound& bound) {
+  if (bound.steps < 2) return "";
+  const std::string counts = bound.steps == 2 ? "step 1" : fmt::format("steps 1..{}", bound.steps - 1);
+  const std::string source = bound.source.substr(0, bound.source.find(" ("));
+  return fmt::format("{} impossible by {}{}", counts, bound.name.empty() ? "the lower bound" : bound.name,
+                     source.empty() ? "" : fmt::format(" ({})", source));
+}
+
+// The core's best lower bound for broadcast on the torus under `routing`.
+search::StepLowerBound lemma_1_of(const TorusSizes& sizes, search::RouteRule routing) {
+  const search::Grid grid{sizes, true};
+  const std::string header = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective broadcast source 0\n",
+                                         grid.describe(), sweep_model_line(sizes, routing));
+  const Verdict empty = check_text(header).verdict;
+  search::StepLowerBound bound{1, "", ""};
+  if (empty.best) bound = {static_cast<uint32_t>(std::max<uint64_t>(empty.best->steps, 1)), empty.best->name,
+                           empty.best->source};
+  return bound;
+}
+
+}  // namespace
+
+std::string sizes_text(const TorusSizes& sizes) {
+  std::string s;
+  for (size_t d = 0; d < sizes.size(); ++d) s += fmt::format("{}{}", d ? "x" : "", sizes[d]);
+  return s;
+}
+
+std::optional<std::vector<TorusSizes>> parse_torus_sizes(std::string_view spec, std::string& error) {
+  std::vector<TorusSizes> all;
+  if (spec.empty()) {
+    error = "--sizes: empty (e.g. 2x2..4x4,5x5)";
+    return std::nullopt;
+  }
+  for (size_t at = 0; at <= spec.size();) {
+    const size_t comma = std::min(spec.find(',', at), spec.size());
+    const std::string_view item = spec.substr(at, comma - at);
+    at = comma + 1;
+    const size_t dots = item.find("..");
+    if (dots == std::string_view::npos) {
+      auto one = parse_dims(item, error);
+      if (!one) return std::nullopt;
+      all.push_back(*one);
+      continue;
+    }
+    auto lo = parse_dims(item.substr(0, dots), error);
+    if (!lo) return std::nullopt;
+    auto hi = parse_dims(item.substr(dots + 2), error);
+    if (!hi) return std::nullopt;
+    if (lo->size() != hi->size()) {
+      error = fmt::format("'{}': both ends of a range have the same number of dimensions", item);
+      return std::nullopt;
+    }
+    for (size_t d = 0; d < lo->size(); ++d)
+      if ((*lo)[d] > (*hi)[d]) {
+        error = fmt::format("'{}': side {} of the first end is larger than that of the last", item, d + 1);
+        return std::nullopt;
+      }
+    const size_t before = all.size();
+    add_range(*lo, *hi, all);
+    if (all.size() == before) {
+      error = fmt::format("'{}' holds no torus with its sides in non-decreasing order", item);
+      return std::nullopt;
+    }
+  }
+  // Repeats dropped, the first place kept.
+  std::vector<TorusSizes> unique;
+  std::set<TorusSizes> seen;
+  for (auto& s : all)
+    if (seen.insert(s).second) unique.push_back(std::move(s));
+  return unique;
+}
+
+size_t routing_index(search::RouteRule routing) {
+  for (size_t i = 0; i < sweep_routings.size(); ++i)
+    if (sweep_routings[i] == routing) return i;
+  return 0;
+}
+
+bool unsat_refutes(search::RouteRule run, search::RouteRule entry) {
+  using search::RouteRule;
+  if (run == RouteRule::shortest) return false;
+  return run == entry || (run == RouteRule::dimension_order && entry == RouteRule::dimension_order_shorter);
+}
+
+std::string sweep_model_line(const TorusSizes& sizes, search::RouteRule routing) {
+  search::BroadcastProblem p;
+  p.grid = {sizes, true};
+  p.rule = routing;
+  return search::broadcast_model_line(p);
+}
+
+std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes) {
+  std::vector<SweepEntry> entries;
+  for (const TorusSizes& sz : sizes) {
+    const gen::Torus torus{sz};
+    for (search::RouteRule routing : sweep_routings) {
+      SweepEntry e;
+      e.sizes = sz;
+      e.routing = routing;
+      e.lemma_1 = lemma_1_of(sz, routing);
+      // The construction is dimension-ordered; the core says whether it also
+      // holds under each other routing (the shorter way round, free).
+      const auto m = measure_broadcast("broadcast-span", torus, sweep_model_line(sz, routing));
+      if (m && m->verified) e.construction = static_cast<uint32_t>(m->steps);
+      // Without a construction, as many counts as the table climbs.
+      e.last_job = e.construction ? *e.construction - 1 : e.lemma_1.steps + 8;
+      entries.push_back(std::move(e));
+    }
+  }
+  return entries;
+}
+
+std::string job_name(const SearchJob& job) {
+  return fmt::format("torus-{}-{}-steps-{}", sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps);
+}
+
+std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries) {
+  std::vector<SearchJob> jobs;
+  for (const SweepEntry& e : entries)
+    for (uint32_t steps = e.lemma_1.steps; steps <= e.last_job; ++steps) jobs.push_back({e.sizes, e.routing, steps});
+  return jobs;
+}
+
+std::string shell_quote(std::string_view text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("_-./:,+=@%").find(c) != std::string_view::npos;
+  });
+  if (plain) return std::string(text);
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout) {
+  const std::string stem = (std::filesystem::path(dir) / job_name(job)).string();
+  return fmt::format(
+      "{} search broadcast --topology torus:{} --model wormhole,all-port,{} --steps {} --timeout {:g} --one-routing "
+      "--json -o {} >{} 2>{}",
+      shell_quote(binary), sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps, timeout,
+      shell_quote(stem + ".sched"), shell_quote(stem + ".json"), shell_quote(stem + ".log"));
+}
+
+std::string sweep_manifest(std::string_view sizes_spec) {
+  return fmt::format(
+      "# schedcheck table search-broadcast --emit-jobs: the tori of this sweep, which --merge reads\nsizes {}\n",
+      sizes_spec);
+}
+
+std::optional<std::string> manifest_sizes(std::string_view text, std::string& error) {
+  std::optional<std::string> sizes;
+  size_t number = 0;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    ++number;
+    if (line.empty() || line.starts_with('#')) continue;
+    if (!line.starts_with("sizes ") || sizes) {
+      error = fmt::format("line {}: expected one line 'sizes SPEC'", number);
+      return std::nullopt;
+    }
+    sizes = std::string(line.substr(6));
+  }
+  if (!sizes) error = "no line 'sizes SPEC'";
+  return sizes;
+}
+
+std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& error) {
+  using nlohmann::json;
+  const json j = json::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    error = "not a JSON object (the --json output of search broadcast)";
+    return std::nullopt;
+  }
+  auto string_field = [&](const char* name) -> std::optional<std::string> {
+    const auto it = j.find(name);
+    if (it == j.end() || !it->is_string()) {
+      error = fmt::format("no string \"{}\"", name);
+      return std::nullopt;
+    }
+    return it->get<std::string>();
+  };
+  const auto collective = string_field("collective");
+  if (!collective) return std::nullopt;
+  if (*collective != "broadcast") {
+    error = fmt::format("\"collective\" is \"{}\", not \"broadcast\"", *collective);
+    return std::nullopt;
+  }
+  const auto topology = string_field("topology");
+  if (!topology) return std::nullopt;
+  JobOutcome o;
+  {
+    std::string why;
+    const auto sizes = topology->starts_with("torus ") ? parse_dims(std::string_view(*topology).substr(6), why)
+                                                       : std::nullopt;
+    if (!sizes) {
+      error = fmt::format("\"topology\" is \"{}\", not a torus of the sweep (e.g. \"torus 4x4\")", *topology);
+      return std::nullopt;
+    }
+    o.job.sizes = *sizes;
+  }
+  const auto model = string_field("model");
+  if (!model) return std::nullopt;
+  bool known = false;
+  for (search::RouteRule r : sweep_routings)
+    if (*model == sweep_model_line(o.job.sizes, r)) {
+      o.job.routing = r;
+      known = true;
+    }
+  if (!known) {
+    error = fmt::format("\"model\" is \"{}\", not wormhole all-port broadcast under a routing of the table", *model);
+    return std::nullopt;
+  }
+  const auto verdict = string_field("verdict");
+  if (!verdict) return std::nullopt;
+  if (*verdict == "SAT") o.answer = JobAnswer::sat;
+  else if (*verdict == "UNSAT") o.answer = JobAnswer::unsat;
+  else if (*verdict == "UNKNOWN") o.answer = JobAnswer::unknown;
+  else {
+    error = fmt::format("\"verdict\" is \"{}\": not the verdict of one step count (SAT, UNSAT or UNKNOWN of --steps S)",
+                        *verdict);
+    return std::nullopt;
+  }
+  const auto attempts = j.find("attempts");
+  // A search whose time ran out before its first solver call has no attempt:
+  // UNKNOWN at a count its result file does not say (steps stays 0).
+  if (attempts == j.end() || !attempts->is_array() || (attempts->empty() && o.answer != JobAnswer::unknown)) {
+    error = "no \"attempts\" (a non-empty array)";
+    return std::nullopt;
+  }
+  for (const json& a : *attempts) {
+    const auto steps = a.find("steps"), outcome = a.find("outcome"), seconds = a.find("seconds");
+    if (!a.is_object() || steps == a.end() || !steps->is_number_unsigned() || outcome == a.end() ||
+        !outcome->is_string() || seconds == a.end() || !seconds->is_number()) {
+      error = "an attempt without \"steps\", \"outcome\" and \"seconds\"";
+      return std::nullopt;
+    }
+    const uint64_t count = steps->get<uint64_t>();
+    if (count == 0 || count > UINT32_MAX || (o.job.steps && count != o.job.steps)) {
+      error = "attempts at different step counts, or at none: not the result of one count (--steps S)";
+      return std::nullopt;
+    }
+    o.job.steps = static_cast<uint32_t>(count);
+    o.seconds += seconds->get<double>();
+    // A run that is not the routing asked (free routing's minimal paths)
+    // answers unsat for itself alone.
+    const auto routing = a.find("routing");
+    if (outcome->get<std::string>() == "unsat" && o.answer != JobAnswer::unsat && routing != a.end() &&
+        routing->is_string())
+      o.unsat_under = routing->get<std::string>();
+  }
+  if (o.answer == JobAnswer::sat) {
+    const auto steps = j.find("steps");
+    if (steps == j.end() || !steps->is_number_unsigned() || steps->get<uint64_t>() != o.job.steps) {
+      error = fmt::format("verdict SAT without \"steps\": {}", o.job.steps);
+      return std::nullopt;
+    }
+  }
+  return o;
+}
+
+void check_witness(JobOutcome& o, std::string_view text, const std::string& path) {
+  const search::Grid grid{o.job.sizes, true};
+  const std::string expected[] = {fmt::format("topology {}", grid.describe()),
+                                  fmt::format("model {}", sweep_model_line(o.job.sizes, o.job.routing)),
+                                  "collective broadcast source 0"};
+  auto reject = [&](std::string why) {
+    o.answer = JobAnswer::rejected;
+    o.why = std::move(why);
+    o.witness_steps.reset();
+    o.witness_holds = {};
+  };
+  for (const std::string& want : expected) {
+    const std::string_view keyword = std::string_view(want).substr(0, want.find(' ') + 1);
+    const auto line = line_starting(text, keyword);
+    if (!line || *line != want) {
+      reject(fmt::format("{}: not a witness of {}: its {}line is {}", path, job_name(o.job), keyword,
+                         line ? fmt::format("'{}'", *line) : std::string("missing")));
+      return;
+    }
+  }
+  const Checked own = check_text(text);
+  if (!own.verdict.verified) {
+    std::string errors;
+    for (size_t at = 0; at < own.errors.size();) {
+      const size_t end = std::min(own.errors.find('\n', at), own.errors.size());
+      std::string line = own.errors.substr(at, end - at);
+      if (line.starts_with("text:")) line = path + line.substr(4);
+      errors += (errors.empty() ? "" : "\n") + line;
+      at = end + 1;
+    }
+    reject(fmt::format("{}: the core rejects the witness{}{}", path, errors.empty() ? "" : ":\n", errors));
+    return;
+  }
+  if (own.verdict.steps > o.job.steps) {
+    reject(fmt::format("{}: the witness has {} steps, more than its job's {}", path, own.verdict.steps, o.job.steps));
+    return;
+  }
+  o.witness_steps = static_cast<uint32_t>(own.verdict.steps);
+  for (size_t r = 0; r < sweep_routings.size(); ++r)
+    o.witness_holds[r] = sweep_routings[r] == o.job.routing ||
+                         check_text(with_model(text, sweep_model_line(o.job.sizes, sweep_routings[r])))
+                             .verdict.verified;
+}
+
+MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& outcomes) {
+  MergedEntry m;
+  m.entry = entry;
+  const size_t r = routing_index(entry.routing);
+  const uint32_t lemma = entry.lemma_1.steps;
+  std::vector<const JobOutcome*> mine;  // this torus's outcomes, every routing
+  for (const JobOutcome& o : outcomes)
+    if (o.job.sizes == entry.sizes) mine.push_back(&o);
+  // The entry's own routing first: its run is the one that answers it directly.
+  std::stable_sort(mine.begin(), mine.end(), [&](const JobOutcome* a, const JobOutcome* b) {
+    return (a->job.routing != entry.routing) < (b->job.routing != entry.routing);
+  });
+
+  // The least count with a witness the core verified under this routing.
+  const JobOutcome* witness = nullptr;
+  for (const JobOutcome* o : mine)
+    if (o->answer == JobAnswer::sat && o->witness_holds[r] && o->witness_steps &&
+        (!witness || *o->witness_steps < *witness->witness_steps))
+      witness = o;
+  if (witness) m.upper = witness->witness_steps;
+  const bool by_construction = entry.construction && (!m.upper || *entry.construction < *m.upper);
+  if (by_construction) m.upper = entry.construction;
+
+  // An unsat of `steps` refutes every count below it too: a schedule of
+  // fewer steps is one of more that idles at the end.
+  auto unsat_at = [&](uint32_t steps) -> const JobOutcome* {
+    for (const JobOutcome* o : mine)
+      if (o->answer == JobAnswer::unsat && o->job.steps == steps && unsat_refutes(o->job.routing, entry.routing))
+        return o;
+    return nullptr;
+  };
+  auto refuted_by = [&](uint32_t steps) -> const JobOutcome* {
+    const JobOutcome* best = nullptr;
+    for (const JobOutcome* o : mine)
+      if (o->answer == JobAnswer::unsat && o->job.steps >= steps && unsat_refutes(o->job.routing, entry.routing) &&
+          (!best || o->job.steps < best->job.steps))
+        best = o;
+    return best;
+  };
+  m.impossible_below = lemma;
+  while (refuted_by(m.impossible_below)) ++m.impossible_below;
+  m.contradicted = m.upper && m.impossible_below > *m.upper;
+  if (m.upper && m.impossible_below == *m.upper) m.optimum = m.upper;
+  for (const JobOutcome* o : mine)
+    if (o->job.routing == entry.routing && o->answer == JobAnswer::rejected) m.rejected = true;
+
+  // The counts the text goes through: up to the witness, or up to the last job.
+  uint32_t last = m.upper.value_or(m.impossible_below);
+  if (!m.upper)
+    for (const JobOutcome* o : mine)
+      if (o->job.routing == entry.routing) last = std::max(last, o->job.steps);
+  if (!m.contradicted)
+    for (uint32_t c = m.impossible_below; c <= last && (!m.upper || c < *m.upper); ++c) m.open.push_back(c);
+  if (!m.upper && m.open.empty()) m.open.push_back(m.impossible_below);
+
+  std::vector<std::string> parts;
+  if (std::string l = lemma_text(entry.lemma_1); !l.empty()) parts.push_back(std::move(l));
+  const std::string under_witness =
+      witness ? fmt::format("sat in {} under {}", seconds_text(witness->seconds), search::route_rule_name(witness->job.routing))
+              : "";
+  for (uint32_t c = lemma; c <= last; ++c) {
+    std::string s;
+    if (c < m.impossible_below) {
+      if (const JobOutcome* u = unsat_at(c))
+        s = fmt::format("{}: unsat in {} under {}", c, seconds_text(u->seconds), search::route_rule_name(u->job.routing));
+      else
+        s = fmt::format("{}: impossible as {} steps are", c, refuted_by(c)->job.steps);
+      if (m.contradicted && c >= *m.upper)
+        s += fmt::format(", CONTRADICTED by the verified witness of {} steps", *m.upper);
+    } else if (m.upper && c == *m.upper) {
+      s = by_construction ? fmt::format("{}: the Wang-Tseng construction (broadcast-span)", c)
+                          : fmt::format("{}: {}", c, under_witness);
+    } else {
+      // Open: what the entry's own job says, and the unsats that refute nothing here.
+      const JobOutcome* own = nullptr;
+      for (const JobOutcome* o : mine)
+        if (o->job.routing == entry.routing && o->job.steps == c) own = o;
+      if (!own || own->answer == JobAnswer::none)
+        s = fmt::format("{}: {}", c, own && !own->why.empty() ? own->why : "no result");
+      else if (own->answer == JobAnswer::rejected)
+        s = fmt::format("{}: witness rejected", c);
+      else
+        s = fmt::format("{}: unknown after {}", c, seconds_text(own->seconds));
+      std::vector<std::string> only;
+      for (const JobOutcome* o : mine) {
+        if (o->job.steps != c) continue;
+        if (!o->unsat_under.empty()) only.push_back(o->unsat_under);
+        if (o->answer == JobAnswer::unsat && !unsat_refutes(o->job.routing, entry.routing))
+          only.push_back(search::route_rule_name(o->job.routing));
+      }
+      for (const std::string& u : only) s += fmt::format(" (unsat under {} only)", u);
+    }
+    parts.push_back(std::move(s));
+  }
+  for (const std::string& s : parts) m.settled += (m.settled.empty() ? "" : "; ") + s;
+  if (m.settled.empty()) m.settled = "nothing proven";
+
+  if (m.contradicted) m.optimum_text = "contradicted";
+  else if (m.optimum) m.optimum_text = fmt::format("{}", *m.optimum);
+  else if (m.upper) m.optimum_text = fmt::format("<= {}", *m.upper);
+  else m.optimum_text = fmt::format("> {} (unknown)", m.impossible_below - 1);
+  if (m.rejected) m.marks += " WITNESS-REJECTED";
+  if (m.contradicted) m.marks += " UNSAT-CONTRADICTED";
+  if (!m.optimum && !m.contradicted) m.marks += " open";
+  if (m.optimum && entry.construction && *m.optimum < *entry.construction) m.marks += " construction-not-optimal";
+  if (m.optimum && *m.optimum > lemma) m.marks += " lemma-1-not-reached";
+  return m;
+}
+
+int MergeReport::exit_code() const {
+  bool failed = !rejected.empty(), open = false;
+  for (const MergedEntry& e : entries) {
+    failed |= e.rejected || e.contradicted;
+    open |= !e.optimum;
+  }
+  if (failed) return 1;
+  if (!errors.empty()) return 2;
+  return open ? 3 : 0;
+}
+
+MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes) {
+  namespace fs = std::filesystem;
+  MergeReport report;
+  const std::vector<SweepEntry> entries = sweep_entries(sizes);
+  std::map<std::string, SearchJob> expected;
+  for (const SearchJob& job : sweep_jobs(entries)) expected.emplace(job_name(job), job);
+  const std::set<TorusSizes> tori(sizes.begin(), sizes.end());
+
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".json") files.push_back(it->path());
+  if (ec) {
+    report.errors.push_back(fmt::format("{}: cannot read the directory: {}", dir.string(), ec.message()));
+    return report;
+  }
+  std::sort(files.begin(), files.end());
+
+  std::map<std::string, JobOutcome> outcomes;
+  // A file that gives no answer still tells which job it was meant for.
+  auto no_result = [&](const std::string& stem, std::string why) {
+    if (const auto it = expected.find(stem); it != expected.end())
+      outcomes[stem] = JobOutcome{it->second, JobAnswer::none, 0, "", std::nullopt, {}, std::move(why)};
+  };
+  for (const fs::path& path : files) {
+    const std::string stem = path.stem().string();
+    bool ok = false;
+    const std::string text = read_file(path, ok);
+    if (!ok) {
+      report.errors.push_back(fmt::format("{}: cannot read the file", path.string()));
+      no_result(stem, "unreadable result file");
+      continue;
+    }
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+      // What a job leaves while it runs, or when it was killed: not an answer.
+      // A job that stopped on an error said why in its log.
+      const fs::path log = fs::path(path).replace_extension(".log");
+      bool read = false;
+      const std::string progress = fs::exists(log) ? read_file(log, read) : std::string();
+      if (const auto failed = line_starting(progress, "schedcheck: error: ")) {
+        report.errors.push_back(fmt::format("{}: the job failed: {}", log.string(), failed->substr(19)));
+        no_result(stem, "the job failed");
+      } else {
+        no_result(stem, "empty result file: the job has not finished");
+      }
+      continue;
+    }
+    std::string error;
+    auto outcome = parse_job_result(text, error);
+    if (!outcome) {
+      report.errors.push_back(fmt::format("{}: {}", path.string(), error));
+      no_result(stem, "malformed result file");
+      continue;
+    }
+    if (outcome->job.steps == 0) {
+      // Its count is in its name alone: the job of that name, if it is this torus and routing.
+      const auto it = expected.find(stem);
+      if (it == expected.end() || it->second.sizes != outcome->job.sizes || it->second.routing != outcome->job.routing) {
+        report.errors.push_back(fmt::format("{}: UNKNOWN without attempts, and its name is no job of the sweep on "
+                                            "its torus and routing",
+                                            path.string()));
+        continue;
+      }
+      outcome->job.steps = it->second.steps;
+    }
+    if (job_name(outcome->job) != stem) {
+      report.errors.push_back(fmt::format("{}: holds the result of job {}, not of the job its name says",
+                                          path.string(), job_name(outcome->job)));
+      no_result(stem, "result file of another job");
+      continue;
+    }
+    if (!tori.count(outcome->job.sizes)) {
+      report.notes.push_back(fmt::format("{}: torus {} is not in the sweep; left aside", path.string(),
+                                         sizes_text(outcome->job.sizes)));
+      continue;
+    }
+    if (outcome->answer == JobAnswer::sat) {
+      const fs::path witness = fs::path(path).replace_extension(".sched");
+      bool read = false;
+      const std::string schedule = fs::exists(witness) ? read_file(witness, read) : std::string();
+      if (!read) {
+        report.errors.push_back(
+            fmt::format("{}: says SAT, but its witness {} cannot be read", path.string(), witness.string()));
+        no_result(stem, "witness file missing");
+        continue;
+      }
+      check_witness(*outcome, schedule, witness.string());
+      if (outcome->answer == JobAnswer::rejected) report.rejected.push_back(outcome->why);
+    }
+    outcomes[stem] = std::move(*outcome);
+  }
+  for (const auto& [stem, job] : expected)
+    if (!outcomes.count(stem)) outcomes[stem] = JobOutcome{job, JobAnswer::none, 0, "", std::nullopt, {}, "no result file"};
+
+  std::vector<JobOutcome> all;
+  for (auto& [stem, o] : outcomes) all.push_back(std::move(o));
+  for (const SweepEntry& e : entries) report.entries.push_back(merge_entry(e, all));
+  return report;
+}
+
+}  // namespace schedcheck::lemmas

@@ -1,0 +1,165 @@
+// Search jobs: the search-broadcast sweep as independent command lines for a job engine, and their results merged with every witness re-checked by the core.
+//
+// One job decides one step count of one torus under one routing
+// (`schedcheck search broadcast --steps S --one-routing --json`), so that GNU
+// parallel on one machine or a Slurm job array on a cluster can run the
+// sweep; each job writes its own result file and witness. The merge puts the
+// counts together with the routing order: every dimension-order-shorter path
+// is a dimension-order path and a minimal one, so a witness may answer a
+// looser routing (the core decides whether it does, by checking it under that
+// routing) and an unsat under dimension order refutes the shorter way too.
+// The search's free routes are the minimal paths only, so an unsat there
+// refutes no count of free routing: a free optimum rests on Lemma 1.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "proven.hpp"
+#include "routes.hpp"
+
+namespace schedcheck::lemmas {
+
+using TorusSizes = std::vector<uint32_t>;
+
+// The default of --sizes: the tori of `table search-broadcast`.
+inline constexpr std::string_view default_sweep_sizes = "2x2..8x8,2x2x2..4x4x4";
+
+// A comma-separated list of tori and ranges: "5x5" is one torus (its sides
+// as given); "2x2..4x4" is every torus whose i-th side lies between the i-th
+// sides of the two ends, sides non-decreasing (a torus with its sides in
+// another order is the same network turned). At least two dimensions, sides
+// of at least 2, at most 4096 nodes (the search's limit). Repeats are dropped.
+// nullopt with `error` set on a malformed list.
+std::optional<std::vector<TorusSizes>> parse_torus_sizes(std::string_view spec, std::string& error);
+
+// "4x4", "2x3x4".
+std::string sizes_text(const TorusSizes& sizes);
+
+// The table's routings, in its order; an entry's routing is one of them.
+inline constexpr std::array<search::RouteRule, 3> sweep_routings = {
+    search::RouteRule::dimension_order, search::RouteRule::dimension_order_shorter, search::RouteRule::shortest};
+size_t routing_index(search::RouteRule routing);
+
+// True when a job's unsat under `run` refutes the same count under `entry`:
+// dimension order refutes itself and the shorter way (whose schedules are
+// dimension-ordered), the shorter way only itself, and free routing nothing
+// (its runs search minimal paths, the format's free routing allows any path).
+bool unsat_refutes(search::RouteRule run, search::RouteRule entry);
+
+// The model line of the format for broadcast under `routing` (wormhole, all-port).
+std::string sweep_model_line(const TorusSizes& sizes, search::RouteRule routing);
+
+// One (torus, routing) of the table: the counts the lemma and the
+// construction settle without a solver, and the counts left to jobs.
+struct SweepEntry {
+  TorusSizes sizes;
+  search::RouteRule routing = search::RouteRule::dimension_order;
+  search::StepLowerBound lemma_1;         // the core's best lower bound (at least 1 step)
+  std::optional<uint32_t> construction;   // broadcast-span's steps, where the core verifies it under this routing
+  uint32_t last_job = 0;                  // jobs decide lemma_1.steps .. last_job (none when below)
+};
+
+// Measures Lemma 1 and the construction of every torus under every routing.
+std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes);
+
+struct SearchJob {
+  TorusSizes sizes;
+  search::RouteRule routing = search::RouteRule::dimension_order;
+  uint32_t steps = 0;
+};
+
+// The stem of a job's files: "torus-4x4-dimension-order-steps-2".
+std::string job_name(const SearchJob& job);
+
+// Every job of the entries, torus by torus, routing by routing, count by count.
+std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries);
+
+// `text` as one word of a POSIX shell: unchanged when it is made of
+// characters no shell treats specially, else single-quoted.
+std::string shell_quote(std::string_view text);
+
+// The shell command line of one job: `binary` searches the count and writes
+// DIR/NAME.sched (the witness), DIR/NAME.json (its --json verdict, stdout)
+// and DIR/NAME.log (its progress, stderr).
+std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout);
+
+// The file --emit-jobs leaves in DIR so that --merge knows the sweep's tori,
+// and its reading (nullopt with `error` on a malformed file).
+inline constexpr const char* sweep_manifest_name = "sweep.txt";
+std::string sweep_manifest(std::string_view sizes_spec);
+std::optional<std::string> manifest_sizes(std::string_view text, std::string& error);
+
+// What one job's files say.
+enum class JobAnswer {
+  none,      // no usable result: no file, an empty one (the job has not finished), a malformed one
+  unknown,   // the search gave no answer in its time
+  unsat,     // the solver found no schedule of the count under the job's routing
+  sat,       // a witness the core verified under the job's routing
+  rejected,  // a witness the core rejects, or one of another instance
+};
+
+struct JobOutcome {
+  SearchJob job;
+  JobAnswer answer = JobAnswer::none;
+  double seconds = 0;                     // the solver's, all runs of the job together
+  std::string unsat_under;                // a run's unsat that refutes nothing here (e.g. "minimal paths")
+  std::optional<uint32_t> witness_steps;  // sat: the witness's steps as the core measured them
+  std::array<bool, 3> witness_holds{};    // sat: verified by the core under each of sweep_routings
+  std::string why;                        // none: why there is no result; rejected: what the core found
+};
+
+// One result file, the --json output of `search broadcast --steps S
+// --one-routing` on a torus; nullopt with `error` saying what is wrong.
+// `answer` is sat for a SAT verdict: the witness is still to be checked.
+// An UNKNOWN without attempts (the time ran out before the solver started)
+// leaves job.steps 0: the count is known from the file's name alone.
+std::optional<JobOutcome> parse_job_result(std::string_view json, std::string& error);
+
+// Re-checks a sat outcome's witness text with the core: its topology, model
+// and collective lines must be the job's, the core must verify it with at
+// most the job's steps; then it is checked under each other routing (with
+// its model line replaced) to see which entries it answers. Otherwise the
+// outcome becomes rejected, `why` saying what the core found (its
+// diagnostics name the witness `path`).
+void check_witness(JobOutcome& outcome, std::string_view text, const std::string& path);
+
+// One entry of the merged table.
+struct MergedEntry {
+  SweepEntry entry;
+  std::optional<uint32_t> optimum;        // decided: a witness, and every count below refuted
+  std::optional<uint32_t> upper;          // the least count with a verified witness (or the construction)
+  uint32_t impossible_below = 0;          // every count below it is refuted
+  std::vector<uint32_t> open;             // counts neither refuted nor answered by a witness
+  std::string optimum_text;               // "3", "<= 3", "> 2 (unknown)", "contradicted"
+  std::string settled;                    // which run settled each count, as `search` says it
+  std::string marks;                      // " WITNESS-REJECTED", " UNSAT-CONTRADICTED", " open", ...
+  bool rejected = false;                  // a witness of this entry's routing was rejected
+  bool contradicted = false;              // an unsat refutes a count with a verified witness
+};
+
+// Merges the outcomes of the entry's torus (all routings) into its answer.
+MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& outcomes);
+
+struct MergeReport {
+  std::vector<MergedEntry> entries;
+  std::vector<std::string> errors;    // "PATH: what is wrong" with a result file
+  std::vector<std::string> rejected;  // "PATH: why the core rejects the witness"
+  std::vector<std::string> notes;     // files left aside, e.g. of a torus outside the sweep
+  // 1 a witness rejected (or an unsat contradicted), else 2 a result file in
+  // error, else 3 an entry left open, else 0.
+  int exit_code() const;
+};
+
+// Reads every DIR/*.json, re-checks the witness DIR/NAME.sched of each sat
+// answer, fills the jobs without a result as open and merges each entry. An
+// empty result file is a job still running or killed, or one that stopped
+// on an error, which its DIR/NAME.log names (an error of the merge too).
+MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes);
+
+}  // namespace schedcheck::lemmas

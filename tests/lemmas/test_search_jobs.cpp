@@ -1,0 +1,470 @@
+// Tests of search_jobs.hpp: the sweep's tori and jobs, their command lines, result files read back, and the routing order of the merge.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "broadcast_search.hpp"
+#include "search_jobs.hpp"
+#include "torus_tables.hpp"
+
+namespace schedcheck::lemmas {
+namespace {
+
+using search::RouteRule;
+constexpr RouteRule order = RouteRule::dimension_order;
+constexpr RouteRule shorter = RouteRule::dimension_order_shorter;
+constexpr RouteRule free_routing = RouteRule::shortest;
+
+std::vector<TorusSizes> must_sizes(std::string_view spec) {
+  std::string error;
+  auto sizes = parse_torus_sizes(spec, error);
+  REQUIRE_MESSAGE(sizes.has_value(), error);
+  return *sizes;
+}
+
+std::string sizes_error(std::string_view spec) {
+  std::string error;
+  CHECK_FALSE(parse_torus_sizes(spec, error).has_value());
+  return error;
+}
+
+TEST_CASE("--sizes: tori, ranges with non-decreasing sides, repeats dropped, clear errors") {
+  CHECK(must_sizes("2x2..3x4") == std::vector<TorusSizes>{{2, 2}, {2, 3}, {2, 4}, {3, 3}, {3, 4}});
+  CHECK(must_sizes("5x5,4x3,5x5,2x2x2..2x2x3") == std::vector<TorusSizes>{{5, 5}, {4, 3}, {2, 2, 2}, {2, 2, 3}});
+  CHECK(must_sizes(default_sweep_sizes) == search_broadcast_sizes());
+  CHECK(sizes_error("").find("empty") != std::string::npos);
+  CHECK(sizes_error("4x").find("'4x' is not a torus") != std::string::npos);
+  CHECK(sizes_error("4x4,,5x5").find("'' is not a torus") != std::string::npos);
+  CHECK(sizes_error("1x4").find("at least 2") != std::string::npos);
+  CHECK(sizes_error("7").find("two dimensions") != std::string::npos);
+  CHECK(sizes_error("3x4..2x5").find("side 1 of the first end is larger") != std::string::npos);
+  CHECK(sizes_error("2x2..3x3x3").find("same number of dimensions") != std::string::npos);
+  CHECK(sizes_error("4x3..4x3").find("no torus") != std::string::npos);
+  CHECK(sizes_error("65x65").find("at most 4096 nodes") != std::string::npos);
+  CHECK(sizes_error("99999999999x2").find("not a torus") != std::string::npos);
+}
+
+TEST_CASE("the routing order: which unsat refutes which routing's count") {
+  CHECK(unsat_refutes(order, order));
+  CHECK(unsat_refutes(order, shorter));  // every shorter-way schedule is dimension-ordered
+  CHECK(unsat_refutes(shorter, shorter));
+  CHECK_FALSE(unsat_refutes(shorter, order));
+  // The search's free runs are over minimal paths: their unsat refutes nothing.
+  for (RouteRule entry : sweep_routings) CHECK_FALSE(unsat_refutes(free_routing, entry));
+  CHECK_FALSE(unsat_refutes(order, free_routing));
+  CHECK_FALSE(unsat_refutes(shorter, free_routing));
+}
+
+TEST_CASE("sweep entries: Lemma 1 and the construction as the core measures them; jobs in between") {
+  const std::vector<SweepEntry> entries = sweep_entries({{5, 5}, {2, 3}});
+  REQUIRE(entries.size() == 6);
+  for (const SweepEntry& e : entries) {
+    CHECK(e.lemma_1.steps == 2);  // ceil(log_5 25) and ceil(log_5 6)
+    CHECK(e.lemma_1.name == "broadcast-all-port");
+    REQUIRE(e.construction.has_value());  // broadcast-span holds under every routing here
+  }
+  CHECK(*entries[0].construction == 3);
+  CHECK(*entries[3].construction == 2);
+  const std::vector<SearchJob> jobs = sweep_jobs(entries);
+  // 5x5: count 2 under each routing; 2x3: Lemma 1 meets the construction, no job.
+  REQUIRE(jobs.size() == 3);
+  for (size_t i = 0; i < 3; ++i) {
+    CHECK(jobs[i].sizes == TorusSizes{5, 5});
+    CHECK(jobs[i].steps == 2);
+    CHECK(jobs[i].routing == sweep_routings[i]);
+  }
+  CHECK(job_name(jobs[1]) == "torus-5x5-dimension-order-shorter-steps-2");
+}
+
+TEST_CASE("job command lines quote what a shell would split or expand") {
+  CHECK(shell_quote("/usr/bin/schedcheck") == "/usr/bin/schedcheck");
+  CHECK(shell_quote("") == "''");
+  CHECK(shell_quote("a b") == "'a b'");
+  CHECK(shell_quote("it's") == "'it'\\''s'");
+  CHECK(shell_quote("$HOME;rm") == "'$HOME;rm'");
+  const SearchJob job{{4, 5}, free_routing, 3};
+  CHECK(job_command(job, "/opt/my tools/schedcheck", "/data/o'k", 90) ==
+        "'/opt/my tools/schedcheck' search broadcast --topology torus:4x5 --model wormhole,all-port,free --steps 3 "
+        "--timeout 90 --one-routing --json -o '/data/o'\\''k/torus-4x5-free-steps-3.sched' "
+        ">'/data/o'\\''k/torus-4x5-free-steps-3.json' 2>'/data/o'\\''k/torus-4x5-free-steps-3.log'");
+  CHECK(job_command(job, "sc", "d", 0.5).find("--timeout 0.5 ") != std::string::npos);
+}
+
+TEST_CASE("the manifest gives back its sizes") {
+  std::string error;
+  CHECK(manifest_sizes(sweep_manifest("2x2..3x4,5x5"), error) == "2x2..3x4,5x5");
+  CHECK_FALSE(manifest_sizes("# nothing\n", error).has_value());
+  CHECK(error.find("no line 'sizes SPEC'") != std::string::npos);
+  CHECK_FALSE(manifest_sizes("sizes 2x2\nsizes 3x3\n", error).has_value());
+  CHECK(error.find("line 2") != std::string::npos);
+}
+
+// A result file as `search broadcast --steps S --one-routing --json` writes it.
+std::string result_json(const std::string& verdict, const std::string& topology, const std::string& model,
+                        uint32_t steps, const std::string& outcome, const std::string& routing = "") {
+  const std::string run = routing.empty() ? "" : fmt::format(",\"routing\":\"{}\",\"stricter_routing\":true", routing);
+  return fmt::format(
+      "{{\"attempts\":[{{\"outcome\":\"{}\",\"seconds\":0.25,\"steps\":{}{}}}],\"collective\":\"broadcast\","
+      "\"model\":\"{}\",\"topology\":\"{}\",\"verdict\":\"{}\"{}}}",
+      outcome, steps, run, model, topology, verdict, verdict == "SAT" ? fmt::format(",\"steps\":{}", steps) : "");
+}
+
+const std::string order_5x5 = "wormhole all-port dimension-order non-combining";
+const std::string free_5x5 = "wormhole all-port free non-combining";
+
+TEST_CASE("result files: each answer read, free routing's minimal-path unsat kept apart") {
+  std::string error;
+  auto unsat = parse_job_result(result_json("UNSAT", "torus 5x5", order_5x5, 2, "unsat"), error);
+  REQUIRE_MESSAGE(unsat.has_value(), error);
+  CHECK(unsat->answer == JobAnswer::unsat);
+  CHECK(unsat->job.sizes == TorusSizes{5, 5});
+  CHECK(unsat->job.routing == order);
+  CHECK(unsat->job.steps == 2);
+  CHECK(unsat->seconds == doctest::Approx(0.25));
+  CHECK(unsat->unsat_under.empty());
+
+  auto minimal = parse_job_result(result_json("UNKNOWN", "torus 4x6", free_5x5, 2, "unsat", "minimal paths"), error);
+  REQUIRE_MESSAGE(minimal.has_value(), error);
+  CHECK(minimal->answer == JobAnswer::unknown);
+  CHECK(minimal->job.routing == free_routing);
+  CHECK(minimal->unsat_under == "minimal paths");
+
+  auto early = parse_job_result("{\"collective\":\"broadcast\",\"topology\":\"torus 5x5\",\"model\":\"" +
+                                    order_5x5 + "\",\"verdict\":\"UNKNOWN\",\"attempts\":[]}",
+                                error);
+  REQUIRE_MESSAGE(early.has_value(), error);  // the time ran out before the solver's first call
+  CHECK(early->answer == JobAnswer::unknown);
+  CHECK(early->job.steps == 0);
+
+  auto sat = parse_job_result(result_json("SAT", "torus 2x2x2", free_5x5, 2, "sat", "minimal paths"), error);
+  REQUIRE_MESSAGE(sat.has_value(), error);
+  CHECK(sat->answer == JobAnswer::sat);
+  CHECK(sat->job.sizes == TorusSizes{2, 2, 2});
+}
+
+std::string result_error(const std::string& text) {
+  std::string error;
+  CHECK_FALSE(parse_job_result(text, error).has_value());
+  return error;
+}
+
+TEST_CASE("result files: what is wrong with a malformed one") {
+  CHECK(result_error("{").find("not a JSON object") != std::string::npos);
+  CHECK(result_error("[1]").find("not a JSON object") != std::string::npos);
+  CHECK(result_error("{\"collective\":\"gossip\"}").find("not \"broadcast\"") != std::string::npos);
+  CHECK(result_error(result_json("SAT", "mesh 5x5", order_5x5, 2, "sat")).find("not a torus") != std::string::npos);
+  CHECK(result_error(result_json("SAT", "torus 5x5", "wormhole one-port dimension-order non-combining", 2, "sat"))
+            .find("\"model\"") != std::string::npos);
+  CHECK(result_error(result_json("OPTIMAL", "torus 5x5", order_5x5, 2, "sat")).find("one step count") !=
+        std::string::npos);
+  CHECK(result_error("{\"collective\":\"broadcast\",\"topology\":\"torus 5x5\",\"model\":\"" + order_5x5 +
+                     "\",\"verdict\":\"UNSAT\",\"attempts\":[]}")
+            .find("\"attempts\"") != std::string::npos);
+  CHECK(result_error("{\"collective\":\"broadcast\",\"topology\":\"torus 5x5\",\"model\":\"" + order_5x5 +
+                     "\",\"verdict\":\"UNSAT\",\"attempts\":[{\"steps\":2,\"outcome\":\"unsat\",\"seconds\":1},"
+                     "{\"steps\":3,\"outcome\":\"unsat\",\"seconds\":1}]}")
+            .find("one count") != std::string::npos);
+  std::string sat_without_steps = result_json("SAT", "torus 5x5", order_5x5, 2, "sat");
+  sat_without_steps.erase(sat_without_steps.rfind(",\"steps\":2"));
+  CHECK(result_error(sat_without_steps + "}").find("without \"steps\"") != std::string::npos);
+}
+
+// A witness as `search broadcast -o` writes it, found here by the search.
+std::string witness_text(const TorusSizes& sizes, RouteRule routing, uint32_t steps) {
+  search::BroadcastProblem p;
+  p.grid = {sizes, true};
+  p.rule = routing;
+  search::SearchLimits limits;
+  limits.timeout_seconds = 60;
+  const search::SearchReport r = search::search_broadcast(p, steps, steps, limits);
+  REQUIRE(r.witness_steps == steps);
+  return fmt::format(
+      "schedcheck 1\n# found by schedcheck search\ntopology {}\nmodel {}\ncollective broadcast source 0\n"
+      "claim steps={} name=search\n{}",
+      p.grid.describe(), search::broadcast_model_line(p), steps, r.witness);
+}
+
+JobOutcome sat_outcome(const TorusSizes& sizes, RouteRule routing, uint32_t steps) {
+  JobOutcome o;
+  o.job = {sizes, routing, steps};
+  o.answer = JobAnswer::sat;
+  return o;
+}
+
+TEST_CASE("witnesses: verified under their routing and under the looser ones; corrupted or foreign ones rejected") {
+  const std::string text = witness_text({4, 4}, shorter, 2);
+  JobOutcome o = sat_outcome({4, 4}, shorter, 2);
+  check_witness(o, text, "w.sched");
+  REQUIRE(o.answer == JobAnswer::sat);
+  CHECK(o.witness_steps == 2u);
+  // A shorter-way schedule is a dimension-ordered one and a free one.
+  CHECK(o.witness_holds == std::array<bool, 3>{true, true, true});
+
+  // One path of the last step gone: some node is never informed.
+  JobOutcome cut = sat_outcome({4, 4}, shorter, 2);
+  std::string broken = text;
+  broken.erase(broken.rfind("\n  ", broken.size() - 2) + 1);
+  check_witness(cut, broken, "dir/w.sched");
+  CHECK(cut.answer == JobAnswer::rejected);
+  CHECK(cut.why.find("dir/w.sched: the core rejects the witness") == 0);
+  CHECK(cut.why.find("\ndir/w.sched:") != std::string::npos);  // the core's diagnostics, at the file
+  CHECK_FALSE(cut.witness_steps.has_value());
+
+  // The job of another torus: its own witness, not this one's.
+  JobOutcome other = sat_outcome({4, 5}, shorter, 2);
+  check_witness(other, text, "w.sched");
+  CHECK(other.answer == JobAnswer::rejected);
+  CHECK(other.why.find("its topology line is 'topology torus 4x4'") != std::string::npos);
+  // Nor a witness of another routing.
+  JobOutcome routing = sat_outcome({4, 4}, order, 2);
+  check_witness(routing, text, "w.sched");
+  CHECK(routing.answer == JobAnswer::rejected);
+  CHECK(routing.why.find("its model line") != std::string::npos);
+  // Nor one with more steps than its job asked.
+  JobOutcome fewer = sat_outcome({4, 4}, shorter, 1);
+  check_witness(fewer, text, "w.sched");
+  CHECK(fewer.answer == JobAnswer::rejected);
+}
+
+SweepEntry entry_5x5(RouteRule routing, std::optional<uint32_t> construction = 3) {
+  SweepEntry e;
+  e.sizes = {5, 5};
+  e.routing = routing;
+  e.lemma_1 = {2, "broadcast-all-port", "Wang-Tseng, Lemma 1 (torus case of the degree bound)"};
+  e.construction = construction;
+  e.last_job = construction ? *construction - 1 : 10;
+  return e;
+}
+
+JobOutcome outcome(RouteRule routing, uint32_t steps, JobAnswer answer, double seconds = 1.5) {
+  JobOutcome o;
+  o.job = {{5, 5}, routing, steps};
+  o.answer = answer;
+  o.seconds = seconds;
+  return o;
+}
+
+JobOutcome witness(RouteRule routing, uint32_t steps, std::array<bool, 3> holds) {
+  JobOutcome o = outcome(routing, steps, JobAnswer::sat, 0.5);
+  o.witness_steps = steps;
+  o.witness_holds = holds;
+  return o;
+}
+
+TEST_CASE("merge: an unsat under dimension order refutes the shorter way's count") {
+  const MergedEntry m = merge_entry(entry_5x5(shorter), {outcome(order, 2, JobAnswer::unsat),
+                                                         outcome(shorter, 2, JobAnswer::unknown)});
+  CHECK(m.optimum == 3u);
+  CHECK(m.optimum_text == "3");
+  CHECK(m.open.empty());
+  CHECK(m.settled ==
+        "step 1 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 2: unsat in 1.50 s under dimension-order; "
+        "3: the Wang-Tseng construction (broadcast-span)");
+  CHECK(m.marks == " lemma-1-not-reached");
+}
+
+TEST_CASE("merge: an unsat of the shorter way refutes nothing under dimension order") {
+  const MergedEntry m = merge_entry(entry_5x5(order), {outcome(order, 2, JobAnswer::unknown, 9),
+                                                       outcome(shorter, 2, JobAnswer::unsat)});
+  CHECK_FALSE(m.optimum.has_value());
+  CHECK(m.upper == 3u);
+  CHECK(m.optimum_text == "<= 3");
+  CHECK(m.open == std::vector<uint32_t>{2});
+  CHECK(m.settled.find("2: unknown after 9.00 s (unsat under dimension-order-shorter only); 3: the Wang-Tseng") !=
+        std::string::npos);
+  CHECK(m.marks == " open");
+}
+
+TEST_CASE("merge: a shorter-way witness answers dimension order and free routing, as the core verified") {
+  const JobOutcome w = witness(shorter, 2, {true, true, true});
+  for (RouteRule routing : {order, free_routing}) {
+    const MergedEntry m = merge_entry(entry_5x5(routing), {w, outcome(routing, 2, JobAnswer::none)});
+    CHECK(m.optimum == 2u);
+    CHECK(m.settled.find("2: sat in 0.50 s under dimension-order-shorter") != std::string::npos);
+    CHECK(m.marks == " construction-not-optimal");
+  }
+  // A witness the core does not verify under a routing answers nothing there.
+  const MergedEntry m = merge_entry(entry_5x5(order), {witness(free_routing, 2, {false, false, true}),
+                                                       outcome(order, 2, JobAnswer::none)});
+  CHECK_FALSE(m.optimum.has_value());
+  CHECK(m.settled.find("2: no result; 3: the Wang-Tseng") != std::string::npos);
+}
+
+TEST_CASE("merge: free routing rests on Lemma 1; no unsat refutes its counts") {
+  // The minimal-path run's unsat and dimension order's unsat leave 2 open.
+  JobOutcome minimal = outcome(free_routing, 2, JobAnswer::unknown, 4);
+  minimal.unsat_under = "minimal paths";
+  const MergedEntry open =
+      merge_entry(entry_5x5(free_routing), {minimal, outcome(order, 2, JobAnswer::unsat), outcome(shorter, 2,
+                                                                                                   JobAnswer::unsat)});
+  CHECK_FALSE(open.optimum.has_value());
+  CHECK(open.impossible_below == 2);
+  CHECK(open.open == std::vector<uint32_t>{2});
+  CHECK(open.settled.find("2: unknown after 4.00 s (unsat under minimal paths only) (unsat under dimension-order "
+                          "only) (unsat under dimension-order-shorter only); 3: the Wang-Tseng") != std::string::npos);
+  // Even a free-routing result file that says UNSAT refutes nothing.
+  const MergedEntry still = merge_entry(entry_5x5(free_routing), {outcome(free_routing, 2, JobAnswer::unsat)});
+  CHECK_FALSE(still.optimum.has_value());
+  // A witness at Lemma 1 decides it.
+  const MergedEntry decided = merge_entry(entry_5x5(free_routing), {witness(free_routing, 2, {false, false, true})});
+  CHECK(decided.optimum == 2u);
+  CHECK(decided.settled.find("2: sat in 0.50 s under free") != std::string::npos);
+}
+
+TEST_CASE("merge: an unsat refutes the counts below it; without a construction the climb's counts are listed") {
+  SweepEntry e = entry_5x5(order, 4);
+  const MergedEntry m = merge_entry(e, {outcome(order, 2, JobAnswer::unknown), outcome(order, 3, JobAnswer::unsat)});
+  CHECK(m.optimum == 4u);
+  CHECK(m.settled.find("2: impossible as 3 steps are; 3: unsat in 1.50 s under dimension-order; 4: the Wang-Tseng") !=
+        std::string::npos);
+
+  const MergedEntry none = merge_entry(entry_5x5(order, std::nullopt),
+                                       {outcome(order, 2, JobAnswer::unsat), outcome(order, 3, JobAnswer::unknown),
+                                        outcome(order, 4, JobAnswer::none)});
+  CHECK_FALSE(none.upper.has_value());
+  CHECK(none.optimum_text == "> 2 (unknown)");
+  CHECK(none.open == std::vector<uint32_t>{3, 4});
+  CHECK(none.marks == " open");
+}
+
+TEST_CASE("merge: a rejected witness and an unsat that a verified witness contradicts fail the entry") {
+  JobOutcome rejected = outcome(order, 2, JobAnswer::rejected);
+  rejected.why = "w.sched: the core rejects the witness";
+  const MergedEntry r = merge_entry(entry_5x5(order), {rejected});
+  CHECK(r.rejected);
+  CHECK(r.marks == " WITNESS-REJECTED open");
+  CHECK(r.settled.find("2: witness rejected") != std::string::npos);
+
+  const MergedEntry c =
+      merge_entry(entry_5x5(order), {outcome(order, 2, JobAnswer::unsat), witness(shorter, 2, {true, true, true})});
+  CHECK(c.contradicted);
+  CHECK(c.optimum_text == "contradicted");
+  CHECK(c.marks == " UNSAT-CONTRADICTED");
+  CHECK(c.settled.find("2: unsat in 1.50 s under dimension-order, CONTRADICTED") != std::string::npos);
+  MergeReport report;
+  report.entries = {c};
+  CHECK(report.exit_code() == 1);
+}
+
+TEST_CASE("merge exit codes: 1 rejected, else 2 a file in error, else 3 open, else 0") {
+  MergeReport report;
+  report.entries = {merge_entry(entry_5x5(order), {outcome(order, 2, JobAnswer::unsat)})};
+  CHECK(report.exit_code() == 0);
+  report.entries.push_back(merge_entry(entry_5x5(free_routing), {}));
+  CHECK(report.exit_code() == 3);
+  report.errors.push_back("x.json: not a JSON object");
+  CHECK(report.exit_code() == 2);
+  report.rejected.push_back("x.sched: the core rejects the witness");
+  CHECK(report.exit_code() == 1);
+}
+
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "search-jobs-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path = pattern;
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream out(path / name);
+    REQUIRE(static_cast<bool>(out << text));
+  }
+};
+
+const MergedEntry& entry_of(const MergeReport& report, RouteRule routing) {
+  for (const MergedEntry& m : report.entries)
+    if (m.entry.routing == routing) return m;
+  FAIL("no entry");
+  return report.entries.front();
+}
+
+TEST_CASE("merge_sweep: results read from a directory, missing, empty and malformed ones left open") {
+  TempDir dir;
+  dir.write("torus-5x5-dimension-order-steps-2.json", result_json("UNSAT", "torus 5x5", order_5x5, 2, "unsat"));
+  dir.write("torus-5x5-free-steps-2.json", "");  // a job still running
+  dir.write("torus-9x9-dimension-order-steps-3.json",
+            result_json("UNSAT", "torus 9x9", "wormhole all-port dimension-order non-combining", 3, "unsat"));
+  MergeReport report = merge_sweep(dir.path, {{5, 5}});
+  CHECK(report.errors.empty());
+  CHECK(report.notes.size() == 1);  // 9x9 is not in the sweep
+  REQUIRE(report.entries.size() == 3);
+  CHECK(entry_of(report, order).optimum == 3u);
+  CHECK(entry_of(report, shorter).optimum == 3u);  // by dimension order's unsat; its own file is missing
+  CHECK(entry_of(report, free_routing).settled.find("2: empty result file: the job has not finished") !=
+        std::string::npos);
+  CHECK(report.exit_code() == 3);
+
+  // A job that stopped on an error: its log says why.
+  dir.write("torus-5x5-free-steps-2.log", "search: 2 steps: solving...\nschedcheck: error: cannot write 'x.sched'\n");
+  report = merge_sweep(dir.path, {{5, 5}});
+  REQUIRE(report.errors.size() == 1);
+  CHECK(report.errors[0] == (dir.path / "torus-5x5-free-steps-2.log").string() +
+                                ": the job failed: cannot write 'x.sched'");
+  CHECK(entry_of(report, free_routing).settled.find("2: the job failed") != std::string::npos);
+  CHECK(report.exit_code() == 2);
+  std::filesystem::remove(dir.path / "torus-5x5-free-steps-2.log");
+
+  // The time ran out before the solver's first call: the count is the name's.
+  const std::string early = "{\"collective\":\"broadcast\",\"topology\":\"torus 5x5\",\"model\":\"" + free_5x5 +
+                            "\",\"verdict\":\"UNKNOWN\",\"attempts\":[]}";
+  dir.write("torus-5x5-free-steps-2.json", early);
+  report = merge_sweep(dir.path, {{5, 5}});
+  CHECK(report.errors.empty());
+  CHECK(entry_of(report, free_routing).settled.find("2: unknown after 0.00 s (unsat under dimension-order only); 3: the Wang-Tseng") != std::string::npos);
+  dir.write("torus-5x5-free-steps-7.json", early);
+  report = merge_sweep(dir.path, {{5, 5}});
+  REQUIRE(report.errors.size() == 1);
+  CHECK(report.errors[0].find("torus-5x5-free-steps-7.json: UNKNOWN without attempts") != std::string::npos);
+  std::filesystem::remove(dir.path / "torus-5x5-free-steps-7.json");
+
+  dir.write("torus-5x5-free-steps-2.json", "{\"collective\": \"broadcast\"");
+  report = merge_sweep(dir.path, {{5, 5}});
+  REQUIRE(report.errors.size() == 1);
+  CHECK(report.errors[0] == (dir.path / "torus-5x5-free-steps-2.json").string() +
+                                ": not a JSON object (the --json output of search broadcast)");
+  CHECK(report.exit_code() == 2);
+
+  // A result under another job's name.
+  std::filesystem::remove(dir.path / "torus-5x5-free-steps-2.json");
+  dir.write("torus-5x5-dimension-order-shorter-steps-2.json", result_json("UNSAT", "torus 5x5", order_5x5, 2, "unsat"));
+  report = merge_sweep(dir.path, {{5, 5}});
+  REQUIRE(report.errors.size() == 1);
+  CHECK(report.errors[0].find("holds the result of job torus-5x5-dimension-order-steps-2") != std::string::npos);
+}
+
+TEST_CASE("merge_sweep: a SAT result's witness re-checked; a corrupted or missing one is named") {
+  TempDir dir;
+  const std::string model = "wormhole all-port dimension-order-shorter non-combining";
+  const std::string text = witness_text({4, 4}, shorter, 2);
+  dir.write("torus-4x4-dimension-order-shorter-steps-2.json", result_json("SAT", "torus 4x4", model, 2, "sat"));
+  dir.write("torus-4x4-dimension-order-shorter-steps-2.sched", text);
+  MergeReport report = merge_sweep(dir.path, {{4, 4}});
+  CHECK(report.errors.empty());
+  CHECK(report.rejected.empty());
+  for (const MergedEntry& m : report.entries) CHECK(m.optimum == 2u);  // the shorter way's witness answers all
+  CHECK(report.exit_code() == 0);
+
+  std::string broken = text;
+  broken.replace(broken.find("step 2"), 6, "step 3");
+  dir.write("torus-4x4-dimension-order-shorter-steps-2.sched", broken);
+  report = merge_sweep(dir.path, {{4, 4}});
+  REQUIRE(report.rejected.size() == 1);
+  CHECK(report.rejected[0].find((dir.path / "torus-4x4-dimension-order-shorter-steps-2.sched").string()) == 0);
+  CHECK(entry_of(report, shorter).marks.find("WITNESS-REJECTED") != std::string::npos);
+  CHECK(report.exit_code() == 1);
+
+  std::filesystem::remove(dir.path / "torus-4x4-dimension-order-shorter-steps-2.sched");
+  report = merge_sweep(dir.path, {{4, 4}});
+  REQUIRE(report.errors.size() == 1);
+  CHECK(report.errors[0].find("says SAT, but its witness") != std::string::npos);
+  CHECK(report.exit_code() == 2);
+}
+
+}  // namespace
+}  // namespace schedcheck::lemmas
