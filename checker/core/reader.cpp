@@ -553,14 +553,23 @@ bool Reader::check_header(Header& header) {
   return true;
 }
 
-bool Reader::node(Cursor& c, NodeId& out, Property property) {
+inline bool Reader::node(Cursor& c, NodeId& out, Property property) {
+  // An index in range, the common case, costs no more than reading it.
+  const char* start = c.at;
+  uint64_t value = 0;
+  if (c.digits(value) && value < nodes_) {
+    out = static_cast<NodeId>(value);
+    return true;
+  }
+  c.at = start;
+  return node_name(c, out, property);
+}
+
+bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
   const SourcePos pos = c.pos();
   uint64_t value = 0;
   if (c.peek() != '(') {
-    if (c.digits(value) && value < nodes_) {
-      out = static_cast<NodeId>(value);
-      return true;
-    }
+    c.digits(value);
     if (c.at == c.begin + pos.col - 1)
       diag_->error(pos, Property::syntax, "expected a node: an index or coordinates like (1,2)");
     else
@@ -827,12 +836,13 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     diag_->error(c.pos(), Property::syntax, "expected a route after the sending node: moves like +1 -2, or '> node'");
     return false;
   }
-  c.skip_space();
+  // Blanks are skipped after each part, so that each test below looks at the next word.
   if (c.peek() == '!') {
     ++c.at;
     c.skip_space();
     out.control_col = c.col();
     if (!label(c, out.control, "'!'")) return false;
+    c.skip_space();
   } else if (c.peek() == ':') {
     ++c.at;
     for (;;) {
@@ -849,7 +859,6 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       return false;
     }
   }
-  c.skip_space();
   if (c.peek() == '@') {
     out.time_col = c.col();
     ++c.at;
@@ -865,8 +874,8 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       return false;
     }
     out.time = t;
+    c.skip_space();
   }
-  c.skip_space();
   if (c.end - c.at > 5 && std::string_view(c.at, 5) == "after" && (c.at[5] == ' ' || c.at[5] == '\t')) {
     c.at += 5;
     c.skip_space();

@@ -50,6 +50,8 @@ class Reader {
   bool transfer_line(Cursor& c, Transfer& out);
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.
   bool node(Cursor& c, NodeId& out, Property property);
+  // The rest of node(): coordinates, and the errors.
+  bool node_name(Cursor& c, NodeId& out, Property property);
   bool message(Cursor& c, MessageId& out);
   bool label(Cursor& c, std::string& out, std::string_view after_what);
 
