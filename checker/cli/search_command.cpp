@@ -80,6 +80,22 @@ std::string witness_header(const search::Grid& grid, const std::string& model, c
       grid.describe(), model, collective, steps, claim_extra);
 }
 
+// "5702 variables, 253101 clauses", from the CNF's problem line, so that a
+// reader tells a CNF that Z3's preprocessing already decided ("p cnf 0 1",
+// one empty clause) from one left to the SAT solver.
+std::string dimacs_size(std::string_view cnf) {
+  for (size_t at = 0; at < cnf.size();) {
+    const size_t end = std::min(cnf.find('\n', at), cnf.size());
+    const std::string_view line = cnf.substr(at, end - at);
+    at = end + 1;
+    if (!line.starts_with("p cnf ")) continue;
+    const std::string_view counts = line.substr(6);
+    const size_t blank = counts.find(' ');
+    if (blank == std::string_view::npos) break;
+    return fmt::format("{} variables, {} clauses", counts.substr(0, blank), counts.substr(blank + 1));
+  }
+  return "no problem line";
+}
 
 }  // namespace
 
@@ -436,8 +452,13 @@ int run_search(const Arguments& args) {
                                              : search::broadcast_dimacs(broadcast, first);
     std::ofstream out(*path);
     if (!(out << cnf)) return usage_error(fmt::format("cannot write '{}'", *path));
-    fmt::print("DIMACS steps={} ({} {}, {}{}) written to {}\n", first, collective, grid->describe(), model_line,
-               broadcast.strengthen ? "" : ", plain encoding", *path);
+    // The routing exported is the one asked (--one-routing or not: the stricter
+    // run is the climb's, not the encoding's), so the CNF is the encoding
+    // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
+    const bool minimal = !gossip && broadcast.rule == search::RouteRule::shortest;
+    fmt::print("DIMACS steps={} ({} {}, {}{}{}) written to {}: {}\n", first, collective, grid->describe(), model_line,
+               minimal ? ", routes: minimal paths only" : "", broadcast.strengthen ? "" : ", plain encoding", *path,
+               dimacs_size(cnf));
     return exit_decided;
   }
 
@@ -465,8 +486,12 @@ int run_search(const Arguments& args) {
     witness = witness_header(*grid, model_line, collective_line, *report.witness_steps,
                              time_independent ? " time-independent=yes" : "") +
               report.witness;
+    // The run is named by its routing ("dimension-order-shorter") or, free
+    // routing's own run, by the paths it searches ("minimal paths").
     if (!witness_routing.empty())
-      witness.insert(witness.find("topology "), fmt::format("# its paths are {} paths\n", witness_routing));
+      witness.insert(witness.find("topology "),
+                     fmt::format("# its paths are {}{}\n", witness_routing,
+                                 witness_routing.ends_with(" paths") ? "" : " paths"));
     const lemmas::Checked c = lemmas::check_text(witness);
     if (!c.verdict.verified) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);

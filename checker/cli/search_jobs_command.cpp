@@ -34,7 +34,9 @@ std::optional<std::string> own_binary() {
 }
 
 int emit_jobs(const Arguments& args, const std::string& dir_option) {
-  if (args.flag("--json")) return usage_error("--emit-jobs prints shell command lines; --json is for --merge");
+  for (const char* option : {"--json", "--accept-z3"})
+    if (args.flag(option))
+      return usage_error(fmt::format("--emit-jobs prints shell command lines; {} is for --merge", option));
   double timeout = 600;
   if (const auto t = args.value("--timeout")) {
     size_t used = 0;
@@ -77,6 +79,8 @@ std::string routing_label(search::RouteRule routing) { return search::route_rule
 
 int merge(const Arguments& args, const std::string& dir_option) {
   if (args.flag("--timeout")) return usage_error("--timeout is for --emit-jobs (each job's time limit)");
+  const lemmas::UnsatProofs proofs =
+      args.flag("--accept-z3") ? lemmas::UnsatProofs::z3_alone : lemmas::UnsatProofs::cadical_confirmed;
   const fs::path dir = dir_option;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return usage_error(fmt::format("--merge: '{}' is not a directory", dir_option));
@@ -102,10 +106,14 @@ int merge(const Arguments& args, const std::string& dir_option) {
   const lemmas::MergeReport report = lemmas::merge_sweep(dir, *sizes);
   for (const std::string& e : report.errors) fmt::print(stderr, "schedcheck: error: {}\n", e);
   for (const std::string& r : report.rejected) fmt::print(stderr, "schedcheck: error: WITNESS-REJECTED {}\n", r);
+  for (const std::string& d : report.disagreed) fmt::print(stderr, "schedcheck: error: CADICAL-CONTRADICTED {}\n", d);
   for (const std::string& n : report.notes) fmt::print(stderr, "schedcheck: note: {}\n", n);
 
-  size_t decided = 0;
-  for (const lemmas::MergedEntry& m : report.entries) decided += m.optimum.has_value();
+  size_t decided = 0, z3_only = 0;
+  for (const lemmas::MergedEntry& m : report.entries) {
+    decided += m.optimum.has_value();
+    z3_only += m.proof == lemmas::OptimumProof::z3_only;
+  }
   if (args.flag("--json")) {
     nlohmann::json rows = nlohmann::json::array();
     for (const lemmas::MergedEntry& m : report.entries) {
@@ -117,7 +125,11 @@ int merge(const Arguments& args, const std::string& dir_option) {
                             {"impossible_below", m.impossible_below},
                             {"open_steps", m.open},
                             {"settled", m.settled},
-                            {"marks", m.marks}};
+                            {"marks", m.marks},
+                            {"proof", lemmas::optimum_proof_name(m.proof)},
+                            {"confirmed", m.proof == lemmas::OptimumProof::lemma ||
+                                              m.proof == lemmas::OptimumProof::cadical}};
+      if (m.proof == lemmas::OptimumProof::z3_only) row["unconfirmed_why"] = m.proof_why;
       row["steps"] = m.optimum ? nlohmann::json(*m.optimum) : nlohmann::json(nullptr);
       row["upper"] = m.upper ? nlohmann::json(*m.upper) : nlohmann::json(nullptr);
       row["construction"] = m.entry.construction ? nlohmann::json(*m.entry.construction) : nlohmann::json(nullptr);
@@ -130,7 +142,9 @@ int merge(const Arguments& args, const std::string& dir_option) {
     fmt::print(
         "Each optimum rests on a witness the core re-checked here (or the Wang-Tseng construction, checked here)\n"
         "and every count below it refuted by Lemma 1 or an unsat; an unsat under dimension-order refutes the\n"
-        "shorter way too, and free routing's (minimal paths only) refutes nothing. Counts without an answer are open.\n\n");
+        "shorter way too, and free routing's (minimal paths only) refutes nothing. Counts without an answer are open.\n"
+        "An optimum above Lemma 1 rests on the unsat of one step fewer: confirmed by cadical on the same CNF, or\n"
+        "marked z3-only; an unsat cadical finds satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
     fmt::print("| torus | routing | lemma 1 | optimum | construction | settled (steps: answer, seconds, routing) | marks |\n");
     fmt::print("|---|---|---|---|---|---|---|\n");
     for (const lemmas::MergedEntry& m : report.entries)
@@ -139,27 +153,33 @@ int merge(const Arguments& args, const std::string& dir_option) {
                  m.entry.construction ? fmt::format("{}", *m.entry.construction) : std::string("-"), m.settled,
                  m.marks);
   }
-  fmt::print(stderr, "table search-broadcast: {} of {} entries decided, {} open; {} witnesses rejected, {} result "
-             "files in error\n", decided, report.entries.size(), report.entries.size() - decided,
-             report.rejected.size(), report.errors.size());
-  return report.exit_code();
+  fmt::print(stderr,
+             "table search-broadcast: {} of {} entries decided ({} on Z3's unsat alone{}), {} open; {} witnesses "
+             "rejected, {} unsats contradicted by cadical, {} result files in error\n",
+             decided, report.entries.size(), z3_only,
+             z3_only && proofs == lemmas::UnsatProofs::cadical_confirmed ? ", not counted as proven without --accept-z3"
+                                                                          : "",
+             report.entries.size() - decided, report.rejected.size(), report.disagreed.size(), report.errors.size());
+  return report.exit_code(proofs);
 }
 
 }  // namespace
 
 bool wants_search_jobs(const Arguments& args) {
-  return args.flag("--emit-jobs") || args.flag("--merge") || args.flag("--sizes");
+  return args.flag("--emit-jobs") || args.flag("--merge") || args.flag("--sizes") || args.flag("--accept-z3");
 }
 
 int run_search_broadcast_jobs(const Arguments& args) {
   if (args.positional.size() != 1 || args.positional[0] != "search-broadcast")
-    return usage_error("--emit-jobs, --merge and --sizes are for 'table search-broadcast'");
+    return usage_error("--emit-jobs, --merge, --sizes and --accept-z3 are for 'table search-broadcast'");
   const auto emit = args.value("--emit-jobs");
   const auto merged = args.value("--merge");
   if (emit && merged) return usage_error("--emit-jobs and --merge exclude each other");
   if ((emit && emit->empty()) || (merged && merged->empty()))
     return usage_error(fmt::format("{} needs a directory", emit ? "--emit-jobs" : "--merge"));
-  if (!emit && !merged) return usage_error("--sizes goes with --emit-jobs DIR or --merge DIR");
+  if (!emit && !merged)
+    return usage_error(args.flag("--sizes") ? "--sizes goes with --emit-jobs DIR or --merge DIR"
+                                            : "--accept-z3 goes with --merge DIR");
   if (emit) return emit_jobs(args, *emit);
   return merge(args, *merged);
 }

@@ -60,7 +60,9 @@ int search_broadcast_table(bool json, double timeout) {
   if (!json) {
     fmt::print("# Broadcast optima on small tori (wormhole, all-port), found by `schedcheck search`\n\n");
     fmt::print("Each optimum comes with a witness the core verified; 'unsat' times prove that one step fewer\n"
-               "is impossible, and a count equal to Lemma 1 needs no proof. Time limit per size and routing: {:g} s.\n\n",
+               "is impossible, and a count equal to Lemma 1 needs no proof. The search's free routes are the minimal\n"
+               "paths, and the format's free routing allows any path: an unsat there (\"under minimal paths only\")\n"
+               "refutes no count, so a free optimum rests on Lemma 1. Time limit per size and routing: {:g} s.\n\n",
                timeout);
     fmt::print("| torus | routing | lemma 1 | optimum | construction | tries (steps: answer, seconds) | marks |\n");
     fmt::print("|---|---|---|---|---|---|---|\n");

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -240,11 +241,27 @@ std::string shell_quote(std::string_view text) {
 
 std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout) {
   const std::string stem = (std::filesystem::path(dir) / job_name(job)).string();
+  // The search and the export take the same instance options, so that the
+  // CNF is the encoding whose unsat the result file reports.
+  const std::string instance =
+      fmt::format("{} search broadcast --topology torus:{} --model wormhole,all-port,{} --steps {} --one-routing",
+                  shell_quote(binary), sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps);
+  const std::string json = shell_quote(stem + ".json"), log = shell_quote(stem + ".log"),
+                    cnf = shell_quote(stem + ".cnf"), cadical = shell_quote(stem + ".cadical");
+  // cadical's -t takes whole seconds.
+  const auto cadical_seconds = static_cast<uint64_t>(std::max(1.0, std::ceil(timeout)));
+  // The search exits 0 for SAT and UNSAT alike: the verdict in its JSON
+  // (nlohmann writes it without blanks) tells them apart.
   return fmt::format(
-      "{} search broadcast --topology torus:{} --model wormhole,all-port,{} --steps {} --timeout {:g} --one-routing "
-      "--json -o {} >{} 2>{}",
-      shell_quote(binary), sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps, timeout,
-      shell_quote(stem + ".sched"), shell_quote(stem + ".json"), shell_quote(stem + ".log"));
+      "{inst} --timeout {t:g} --json -o {sched} >{json} 2>{log} && "
+      "if grep -q '\"verdict\":\"UNSAT\"' {json}; then "
+      "if command -v cadical >/dev/null; then "
+      "{{ {inst} --dimacs {cnf} && {{ cadical -n -t {ct} {cnf}; echo \"cadical exit $?\"; }} || "
+      "echo 'cadical: not run: the export of the CNF failed (the log says why)'; }} >{cadical} 2>>{log}; rm -f {cnf}; "
+      "else echo 'cadical: not installed where the job ran' >{cadical}; fi; fi",
+      fmt::arg("inst", instance), fmt::arg("t", timeout), fmt::arg("sched", shell_quote(stem + ".sched")),
+      fmt::arg("json", json), fmt::arg("log", log), fmt::arg("cnf", cnf), fmt::arg("ct", cadical_seconds),
+      fmt::arg("cadical", cadical));
 }
 
 std::string sweep_manifest(std::string_view sizes_spec) {
@@ -366,6 +383,93 @@ std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& e
   return o;
 }
 
+std::optional<CadicalCheck> parse_cadical_result(std::string_view text, const SearchJob& job, std::string& error) {
+  CadicalCheck c;
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    // The job's redirection creates the file before cadical answers.
+    c.why = "cadical has not finished";
+    return c;
+  }
+  const std::string_view first = text.substr(0, std::min(text.find('\n'), text.size()));
+  if (first.starts_with("cadical: ")) {
+    c.why = std::string(first);
+    return c;
+  }
+  // As `search --dimacs` prints it (search_command.cpp).
+  const std::string exported =
+      fmt::format("DIMACS steps={} (broadcast {}, {}{}) written to ", job.steps,
+                  search::Grid{job.sizes, true}.describe(), sweep_model_line(job.sizes, job.routing),
+                  job.routing == search::RouteRule::shortest ? ", routes: minimal paths only" : "");
+  if (!first.starts_with(exported)) {
+    error = fmt::format("its first line is not the export of {}'s CNF ('{}...'): '{}'", job_name(job), exported,
+                        first);
+    return std::nullopt;
+  }
+  // The export line ends with the CNF's size: ": V variables, C clauses".
+  const size_t colon = first.rfind(": ");
+  uint64_t variables = 0;
+  const std::string_view size = colon == std::string_view::npos ? std::string_view() : first.substr(colon + 2);
+  const auto [after, parsed] = std::from_chars(size.data(), size.data() + size.size(), variables);
+  if (size.empty() || parsed != std::errc{} ||
+      !std::string_view(after, static_cast<size_t>(size.data() + size.size() - after)).starts_with(" variables, ")) {
+    error = fmt::format("its first line does not end with the CNF's size (': V variables, C clauses'): '{}'", first);
+    return std::nullopt;
+  }
+  std::optional<std::string_view> status;
+  std::optional<int> exit;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    if (line.starts_with("s ")) {
+      if (status) {
+        error = fmt::format("two answers, '{}' and '{}'", *status, line);
+        return std::nullopt;
+      }
+      status = line;
+    } else if (line.starts_with("cadical exit ")) {
+      const std::string_view number = line.substr(13);
+      int n = 0;
+      const auto [stop, ec] = std::from_chars(number.data(), number.data() + number.size(), n);
+      if (ec != std::errc{} || stop != number.data() + number.size() || exit) {
+        error = fmt::format("'{}' is not the one line 'cadical exit N' of the job", line);
+        return std::nullopt;
+      }
+      exit = n;
+    } else if (constexpr std::string_view real = "c total real time since initialization:"; line.starts_with(real)) {
+      // Its time is for the table; a file without it still answers.
+      const size_t digits = line.find_first_not_of(' ', real.size());
+      double seconds = 0;
+      if (digits != std::string_view::npos &&
+          std::from_chars(line.data() + digits, line.data() + line.size(), seconds).ec == std::errc{})
+        c.seconds = seconds;
+    }
+  }
+  if (!exit) {
+    // cadical's output ends with the line the job adds after it.
+    c.why = "cadical has not finished (or was killed)";
+    return c;
+  }
+  // cadical's exit codes: 20 unsatisfiable, 10 satisfiable, 0 no answer.
+  const bool says_unsat = status == "s UNSATISFIABLE", says_sat = status == "s SATISFIABLE";
+  if (says_unsat != (*exit == 20) || says_sat != (*exit == 10)) {
+    error = fmt::format("cadical's answer '{}' does not go with its exit code {}",
+                        status ? *status : std::string_view("(none)"), *exit);
+    return std::nullopt;
+  }
+  // Z3's preprocessing writes a count it decided itself as one empty
+  // clause: cadical's unsat there is no second opinion.
+  if (says_unsat && variables == 0) c.why = "the export decided the count itself (an empty clause), not cadical";
+  else if (says_unsat) c.answer = CadicalAnswer::unsat;
+  else if (says_sat) c.answer = CadicalAnswer::sat;
+  else {
+    c.answer = CadicalAnswer::no_answer;
+    c.why = *exit == 0 ? "cadical gave no answer within its time limit (exit 0)"
+                       : fmt::format("cadical stopped without an answer (exit {})", *exit);
+  }
+  return c;
+}
+
 void check_witness(JobOutcome& o, std::string_view text, const std::string& path) {
   const search::Grid grid{o.job.sizes, true};
   const std::string expected[] = {fmt::format("topology {}", grid.describe()),
@@ -410,6 +514,31 @@ void check_witness(JobOutcome& o, std::string_view text, const std::string& path
                              .verdict.verified;
 }
 
+const char* optimum_proof_name(OptimumProof proof) {
+  switch (proof) {
+    case OptimumProof::lemma: return "lemma-1";
+    case OptimumProof::cadical: return "cadical";
+    case OptimumProof::z3_only: return "z3-only";
+    case OptimumProof::none: break;
+  }
+  return "none";
+}
+
+namespace {
+
+// What cadical said of an unsat, as the settled text appends it.
+std::string cadical_text(const CadicalCheck& c) {
+  switch (c.answer) {
+    case CadicalAnswer::unsat: return fmt::format(", confirmed by cadical in {}", seconds_text(c.seconds));
+    case CadicalAnswer::sat: return ", CONTRADICTED by cadical (its CNF is satisfiable)";
+    case CadicalAnswer::none:
+    case CadicalAnswer::no_answer: break;
+  }
+  return c.why.empty() ? ", z3 only" : fmt::format(", z3 only ({})", c.why);
+}
+
+}  // namespace
+
 MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& outcomes) {
   MergedEntry m;
   m.entry = entry;
@@ -433,35 +562,61 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   const bool by_construction = entry.construction && (!m.upper || *entry.construction < *m.upper);
   if (by_construction) m.upper = entry.construction;
 
+  // An unsat whose CNF cadical finds satisfiable refutes nothing: one of the
+  // two solvers is wrong, and the entries it would refute are contradicted.
+  auto applies = [&](const JobOutcome* o) {
+    return o->answer == JobAnswer::unsat && unsat_refutes(o->job.routing, entry.routing);
+  };
+  auto refutes = [&](const JobOutcome* o) { return applies(o) && o->cadical.answer != CadicalAnswer::sat; };
+  for (const JobOutcome* o : mine)
+    if (applies(o) && o->cadical.answer == CadicalAnswer::sat) m.cadical_contradicted = true;
+  // The unsat of exactly `steps`, a confirmed one first (with the entry's own
+  // routing first among equals).
+  auto unsat_at = [&](uint32_t steps) -> const JobOutcome* {
+    const JobOutcome* found = nullptr;
+    for (const JobOutcome* o : mine)
+      if (refutes(o) && o->job.steps == steps &&
+          (!found || (o->cadical.answer == CadicalAnswer::unsat && found->cadical.answer != CadicalAnswer::unsat)))
+        found = o;
+    return found;
+  };
   // An unsat of `steps` refutes every count below it too: a schedule of
   // fewer steps is one of more that idles at the end.
-  auto unsat_at = [&](uint32_t steps) -> const JobOutcome* {
-    for (const JobOutcome* o : mine)
-      if (o->answer == JobAnswer::unsat && o->job.steps == steps && unsat_refutes(o->job.routing, entry.routing))
-        return o;
-    return nullptr;
-  };
   auto refuted_by = [&](uint32_t steps) -> const JobOutcome* {
     const JobOutcome* best = nullptr;
     for (const JobOutcome* o : mine)
-      if (o->answer == JobAnswer::unsat && o->job.steps >= steps && unsat_refutes(o->job.routing, entry.routing) &&
-          (!best || o->job.steps < best->job.steps))
-        best = o;
+      if (refutes(o) && o->job.steps >= steps && (!best || o->job.steps < best->job.steps)) best = o;
     return best;
   };
   m.impossible_below = lemma;
   while (refuted_by(m.impossible_below)) ++m.impossible_below;
   m.contradicted = m.upper && m.impossible_below > *m.upper;
-  if (m.upper && m.impossible_below == *m.upper) m.optimum = m.upper;
+  if (m.upper && m.impossible_below == *m.upper && !m.cadical_contradicted) m.optimum = m.upper;
   for (const JobOutcome* o : mine)
     if (o->job.routing == entry.routing && o->answer == JobAnswer::rejected) m.rejected = true;
+
+  // Above Lemma 1 the optimum rests on the unsat of one step fewer (an unsat
+  // of the optimum or above would contradict its witness); cadical's answer
+  // on that count's CNF says whether it rests on Z3 alone.
+  if (m.optimum && *m.optimum <= lemma) {
+    m.proof = OptimumProof::lemma;
+  } else if (m.optimum) {
+    const JobOutcome* below = unsat_at(*m.optimum - 1);
+    if (below && below->cadical.answer == CadicalAnswer::unsat) {
+      m.proof = OptimumProof::cadical;
+    } else {
+      m.proof = OptimumProof::z3_only;
+      m.proof_why = !below ? "no unsat of one step fewer" : below->cadical.why.empty() ? "no cadical result"
+                                                                                        : below->cadical.why;
+    }
+  }
 
   // The counts the text goes through: up to the witness, or up to the last job.
   uint32_t last = m.upper.value_or(m.impossible_below);
   if (!m.upper)
     for (const JobOutcome* o : mine)
       if (o->job.routing == entry.routing) last = std::max(last, o->job.steps);
-  if (!m.contradicted)
+  if (!m.contradicted && !m.cadical_contradicted)
     for (uint32_t c = m.impossible_below; c <= last && (!m.upper || c < *m.upper); ++c) m.open.push_back(c);
   if (!m.upper && m.open.empty()) m.open.push_back(m.impossible_below);
 
@@ -474,7 +629,8 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
     std::string s;
     if (c < m.impossible_below) {
       if (const JobOutcome* u = unsat_at(c))
-        s = fmt::format("{}: unsat in {} under {}", c, seconds_text(u->seconds), search::route_rule_name(u->job.routing));
+        s = fmt::format("{}: unsat in {} under {}{}", c, seconds_text(u->seconds),
+                        search::route_rule_name(u->job.routing), cadical_text(u->cadical));
       else
         s = fmt::format("{}: impossible as {} steps are", c, refuted_by(c)->job.steps);
       if (m.contradicted && c >= *m.upper)
@@ -491,39 +647,47 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
         s = fmt::format("{}: {}", c, own && !own->why.empty() ? own->why : "no result");
       else if (own->answer == JobAnswer::rejected)
         s = fmt::format("{}: witness rejected", c);
+      else if (applies(own))  // left open by cadical's disagreement
+        s = fmt::format("{}: unsat in {} under {}{}", c, seconds_text(own->seconds),
+                        search::route_rule_name(own->job.routing), cadical_text(own->cadical));
       else
         s = fmt::format("{}: unknown after {}", c, seconds_text(own->seconds));
       std::vector<std::string> only;
       for (const JobOutcome* o : mine) {
         if (o->job.steps != c) continue;
-        if (!o->unsat_under.empty()) only.push_back(o->unsat_under);
+        if (!o->unsat_under.empty()) only.push_back(fmt::format(" (unsat under {} only)", o->unsat_under));
         if (o->answer == JobAnswer::unsat && !unsat_refutes(o->job.routing, entry.routing))
-          only.push_back(search::route_rule_name(o->job.routing));
+          only.push_back(fmt::format(" (unsat under {} only)", search::route_rule_name(o->job.routing)));
+        if (o != own && applies(o))
+          only.push_back(fmt::format(" (unsat under {}{})", search::route_rule_name(o->job.routing),
+                                     cadical_text(o->cadical)));
       }
-      for (const std::string& u : only) s += fmt::format(" (unsat under {} only)", u);
+      for (const std::string& u : only) s += u;
     }
     parts.push_back(std::move(s));
   }
   for (const std::string& s : parts) m.settled += (m.settled.empty() ? "" : "; ") + s;
   if (m.settled.empty()) m.settled = "nothing proven";
 
-  if (m.contradicted) m.optimum_text = "contradicted";
+  if (m.contradicted || m.cadical_contradicted) m.optimum_text = "contradicted";
   else if (m.optimum) m.optimum_text = fmt::format("{}", *m.optimum);
   else if (m.upper) m.optimum_text = fmt::format("<= {}", *m.upper);
   else m.optimum_text = fmt::format("> {} (unknown)", m.impossible_below - 1);
   if (m.rejected) m.marks += " WITNESS-REJECTED";
   if (m.contradicted) m.marks += " UNSAT-CONTRADICTED";
-  if (!m.optimum && !m.contradicted) m.marks += " open";
+  if (m.cadical_contradicted) m.marks += " CADICAL-CONTRADICTED";
+  if (!m.optimum && !m.contradicted && !m.cadical_contradicted) m.marks += " open";
+  if (m.proof == OptimumProof::z3_only) m.marks += " z3-only";
   if (m.optimum && entry.construction && *m.optimum < *entry.construction) m.marks += " construction-not-optimal";
   if (m.optimum && *m.optimum > lemma) m.marks += " lemma-1-not-reached";
   return m;
 }
 
-int MergeReport::exit_code() const {
-  bool failed = !rejected.empty(), open = false;
+int MergeReport::exit_code(UnsatProofs proofs) const {
+  bool failed = !rejected.empty() || !disagreed.empty(), open = false;
   for (const MergedEntry& e : entries) {
-    failed |= e.rejected || e.contradicted;
-    open |= !e.optimum;
+    failed |= e.rejected || e.contradicted || e.cadical_contradicted;
+    open |= !e.optimum || (e.proof == OptimumProof::z3_only && proofs == UnsatProofs::cadical_confirmed);
   }
   if (failed) return 1;
   if (!errors.empty()) return 2;
@@ -618,6 +782,28 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
       }
       check_witness(*outcome, schedule, witness.string());
       if (outcome->answer == JobAnswer::rejected) report.rejected.push_back(outcome->why);
+    }
+    if (outcome->answer == JobAnswer::unsat) {
+      // cadical's answer on the same count's CNF; a file that cannot be
+      // trusted confirms nothing.
+      const fs::path confirmation = fs::path(path).replace_extension(".cadical");
+      bool read = false;
+      std::string error;
+      if (!fs::exists(confirmation)) {
+        outcome->cadical.why = "no .cadical file: the job has not reached cadical, or did not run it";
+      } else if (const std::string text = read_file(confirmation, read); !read) {
+        report.errors.push_back(fmt::format("{}: cannot read the file", confirmation.string()));
+        outcome->cadical.why = "unreadable .cadical file";
+      } else if (const auto check = parse_cadical_result(text, outcome->job, error); !check) {
+        report.errors.push_back(fmt::format("{}: {}", confirmation.string(), error));
+        outcome->cadical.why = "malformed .cadical file";
+      } else {
+        outcome->cadical = *check;
+        if (check->answer == CadicalAnswer::sat)
+          report.disagreed.push_back(fmt::format("{}: cadical finds the CNF of {} satisfiable; {} says Z3 found it "
+                                                 "unsat",
+                                                 confirmation.string(), stem, path.string()));
+      }
     }
     outcomes[stem] = std::move(*outcome);
   }

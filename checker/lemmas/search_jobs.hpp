@@ -10,6 +10,11 @@
 // routing) and an unsat under dimension order refutes the shorter way too.
 // The search's free routes are the minimal paths only, so an unsat there
 // refutes no count of free routing: a free optimum rests on Lemma 1.
+//
+// A job whose search answers unsat also exports the CNF of the same count
+// and routing and lets cadical decide it, so that the unsat that proves an
+// optimum above Lemma 1 rests on two solvers, not on Z3's word alone (the
+// witnesses are re-checked by the core; an unsat has no witness to re-check).
 #pragma once
 
 #include <array>
@@ -86,7 +91,14 @@ std::string shell_quote(std::string_view text);
 
 // The shell command line of one job: `binary` searches the count and writes
 // DIR/NAME.sched (the witness), DIR/NAME.json (its --json verdict, stdout)
-// and DIR/NAME.log (its progress, stderr).
+// and DIR/NAME.log (its progress, stderr). When the verdict is UNSAT, the
+// same binary exports the same count and routing as DIR/NAME.cnf (the
+// encoding the search solved: `--one-routing` makes the search's unsat the
+// routing asked's, and --dimacs exports that routing), cadical decides it
+// within the same time limit, and DIR/NAME.cadical keeps the export's line
+// and cadical's output, then `cadical exit N`; the CNF is deleted after (up
+// to 100 MB on 8x8). Without cadical the file says so. The line's exit code
+// is the search's.
 std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout);
 
 // The file --emit-jobs leaves in DIR so that --merge knows the sweep's tori,
@@ -104,6 +116,30 @@ enum class JobAnswer {
   rejected,  // a witness the core rejects, or one of another instance
 };
 
+// What cadical said of the CNF of an unsat job's count (DIR/NAME.cadical).
+enum class CadicalAnswer {
+  none,       // no answer to read: no file, the step not finished, cadical missing, no CNF (`why` says which)
+  no_answer,  // cadical stopped without deciding (its time limit, an error): `why` has its exit code
+  unsat,      // s UNSATISFIABLE, exit 20: Z3's unsat confirmed
+  sat,        // s SATISFIABLE, exit 10: cadical contradicts Z3's unsat
+};
+
+struct CadicalCheck {
+  CadicalAnswer answer = CadicalAnswer::none;
+  double seconds = 0;  // cadical's real time, as it reports it
+  std::string why;     // none, no_answer: why the unsat is not confirmed
+};
+
+// One DIR/NAME.cadical of `job`: its first line must be the export of that
+// job's CNF (`DIMACS steps=S (broadcast TOPOLOGY, MODEL) written to FILE: V
+// variables, C clauses`, the strengthened encoding), or say that cadical was
+// not installed or that the export failed. An empty file or one without
+// `cadical exit N` is a step not finished (or killed): none. A CNF of no
+// variables is a count Z3's preprocessing decided (one empty clause):
+// cadical's unsat there confirms nothing, none. nullopt with `error` for a
+// file of another job or encoding, or an answer that contradicts its exit code.
+std::optional<CadicalCheck> parse_cadical_result(std::string_view text, const SearchJob& job, std::string& error);
+
 struct JobOutcome {
   SearchJob job;
   JobAnswer answer = JobAnswer::none;
@@ -112,6 +148,7 @@ struct JobOutcome {
   std::optional<uint32_t> witness_steps;  // sat: the witness's steps as the core measured them
   std::array<bool, 3> witness_holds{};    // sat: verified by the core under each of sweep_routings
   std::string why;                        // none: why there is no result; rejected: what the core found
+  CadicalCheck cadical{};                 // unsat: cadical on the same CNF
 };
 
 // One result file, the --json output of `search broadcast --steps S
@@ -129,37 +166,61 @@ std::optional<JobOutcome> parse_job_result(std::string_view json, std::string& e
 // diagnostics name the witness `path`).
 void check_witness(JobOutcome& outcome, std::string_view text, const std::string& path);
 
+// What refutes the count below an entry's optimum.
+enum class OptimumProof {
+  none,     // no optimum
+  lemma,    // the optimum is Lemma 1's bound: no count below it to refute
+  cadical,  // an unsat of one step fewer, confirmed by cadical on its CNF
+  z3_only,  // an unsat of one step fewer that cadical did not confirm (none, no_answer)
+};
+const char* optimum_proof_name(OptimumProof proof);  // "lemma-1", "cadical", "z3-only", "none"
+
 // One entry of the merged table.
 struct MergedEntry {
   SweepEntry entry;
-  std::optional<uint32_t> optimum;        // decided: a witness, and every count below refuted
+  std::optional<uint32_t> optimum;        // decided: a witness, every count below refuted, no cadical disagreement
   std::optional<uint32_t> upper;          // the least count with a verified witness (or the construction)
   uint32_t impossible_below = 0;          // every count below it is refuted
   std::vector<uint32_t> open;             // counts neither refuted nor answered by a witness
   std::string optimum_text;               // "3", "<= 3", "> 2 (unknown)", "contradicted"
   std::string settled;                    // which run settled each count, as `search` says it
-  std::string marks;                      // " WITNESS-REJECTED", " UNSAT-CONTRADICTED", " open", ...
+  // " WITNESS-REJECTED", " UNSAT-CONTRADICTED", " CADICAL-CONTRADICTED", " open", " z3-only", ...
+  std::string marks;
   bool rejected = false;                  // a witness of this entry's routing was rejected
   bool contradicted = false;              // an unsat refutes a count with a verified witness
+  bool cadical_contradicted = false;      // cadical finds satisfiable the CNF of an unsat that applies here
+  OptimumProof proof = OptimumProof::none;
+  std::string proof_why;                  // z3_only: why cadical did not confirm the unsat
 };
 
 // Merges the outcomes of the entry's torus (all routings) into its answer.
+// An unsat that cadical finds satisfiable refutes nothing, and contradicts
+// every entry it would refute.
 MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& outcomes);
+
+// Whether an optimum on Z3's unsat alone counts as decided for the exit code.
+enum class UnsatProofs {
+  cadical_confirmed,  // the default: a z3-only optimum is not yet proven (exit 3)
+  z3_alone,           // --accept-z3: Z3's unsat suffices (the entry is still marked z3-only)
+};
 
 struct MergeReport {
   std::vector<MergedEntry> entries;
-  std::vector<std::string> errors;    // "PATH: what is wrong" with a result file
-  std::vector<std::string> rejected;  // "PATH: why the core rejects the witness"
-  std::vector<std::string> notes;     // files left aside, e.g. of a torus outside the sweep
-  // 1 a witness rejected (or an unsat contradicted), else 2 a result file in
-  // error, else 3 an entry left open, else 0.
-  int exit_code() const;
+  std::vector<std::string> errors;     // "PATH: what is wrong" with a result file
+  std::vector<std::string> rejected;   // "PATH: why the core rejects the witness"
+  std::vector<std::string> disagreed;  // "PATH: cadical finds the CNF satisfiable, ..."
+  std::vector<std::string> notes;      // files left aside, e.g. of a torus outside the sweep
+  // 1 a witness rejected, an unsat contradicted by a witness or by cadical,
+  // else 2 a result file in error, else 3 an entry left open or (unless
+  // z3_alone) an optimum on an unsat cadical did not confirm, else 0.
+  int exit_code(UnsatProofs proofs = UnsatProofs::cadical_confirmed) const;
 };
 
 // Reads every DIR/*.json, re-checks the witness DIR/NAME.sched of each sat
-// answer, fills the jobs without a result as open and merges each entry. An
-// empty result file is a job still running or killed, or one that stopped
-// on an error, which its DIR/NAME.log names (an error of the merge too).
+// answer, reads DIR/NAME.cadical of each unsat one, fills the jobs without a
+// result as open and merges each entry. An empty result file is a job still
+// running or killed, or one that stopped on an error, which its DIR/NAME.log
+// names (an error of the merge too).
 MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes);
 
 }  // namespace schedcheck::lemmas

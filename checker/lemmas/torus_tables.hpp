@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "generator.hpp"
+#include "outcome.hpp"
 
 namespace schedcheck::lemmas {
 
@@ -48,9 +49,18 @@ struct Searched {
   std::string tries;                // "steps: answer seconds; ..."
   double seconds = 0;
   std::optional<uint32_t> steps;  // the witness's
-  bool proven = false;            // the witness's count is the optimum
+  bool proven = false;            // the witness's count is the optimum (search::proven)
   bool rejected = false;
 };
+
+// A table row's account of one climb: the witness checked by the core
+// against `header` plus its step count as a claim (and `claim_extra`, e.g.
+// " time-independent=yes"), what is proven as search::proven says it (a run
+// that is not the routing asked, e.g. free routing's minimal paths, refutes
+// no count; without `monotone` an unsat refutes its own count alone), the
+// tries' seconds with `decimals` digits.
+Searched searched(const search::SearchReport& report, const std::string& header, const std::string& claim_extra,
+                  uint32_t lower, double seconds, int decimals, bool monotone);
 
 // search-broadcast: one torus under one routing rule.
 struct SearchBroadcastRow {
@@ -71,6 +81,9 @@ std::vector<std::vector<uint32_t>> search_broadcast_sizes();
 // The optimum of broadcast on every 2-D torus n1 x n2 (2 <= n1 <= n2 <= 8)
 // and 3-D torus up to 4x4x4, under each routing variant, searched from Lemma
 // 1 up to the Wang-Tseng construction's count; every witness is re-checked.
+// The search's free routes are the minimal paths, whose unsat refutes no
+// count of the format's free routing: a free optimum rests on Lemma 1, and
+// a free witness above it is reported "<= N" (search::proven's account).
 // `row` is called as each row is found, since a search may take minutes.
 void search_broadcast_rows(double timeout, const std::function<void(const SearchBroadcastRow&)>& row);
 

@@ -1,4 +1,4 @@
-// Tests of search_jobs.hpp: the sweep's tori and jobs, their command lines, result files read back, and the routing order of the merge.
+// Tests of search_jobs.hpp: the sweep's tori and jobs, their command lines, result files and cadical's answers read back, and the routing order of the merge.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -88,11 +88,21 @@ TEST_CASE("job command lines quote what a shell would split or expand") {
   CHECK(shell_quote("it's") == "'it'\\''s'");
   CHECK(shell_quote("$HOME;rm") == "'$HOME;rm'");
   const SearchJob job{{4, 5}, free_routing, 3};
+  const std::string search =
+      "'/opt/my tools/schedcheck' search broadcast --topology torus:4x5 --model wormhole,all-port,free --steps 3 "
+      "--one-routing";
+  const std::string stem = "'/data/o'\\''k/torus-4x5-free-steps-3";
   CHECK(job_command(job, "/opt/my tools/schedcheck", "/data/o'k", 90) ==
-        "'/opt/my tools/schedcheck' search broadcast --topology torus:4x5 --model wormhole,all-port,free --steps 3 "
-        "--timeout 90 --one-routing --json -o '/data/o'\\''k/torus-4x5-free-steps-3.sched' "
-        ">'/data/o'\\''k/torus-4x5-free-steps-3.json' 2>'/data/o'\\''k/torus-4x5-free-steps-3.log'");
-  CHECK(job_command(job, "sc", "d", 0.5).find("--timeout 0.5 ") != std::string::npos);
+        search + " --timeout 90 --json -o " + stem + ".sched' >" + stem + ".json' 2>" + stem + ".log' && " +
+            "if grep -q '\"verdict\":\"UNSAT\"' " + stem + ".json'; then if command -v cadical >/dev/null; then { " +
+            search + " --dimacs " + stem + ".cnf' && { cadical -n -t 90 " + stem +
+            ".cnf'; echo \"cadical exit $?\"; } || echo 'cadical: not run: the export of the CNF failed (the log says "
+            "why)'; } >" + stem + ".cadical' 2>>" + stem + ".log'; rm -f " + stem + ".cnf'; else echo 'cadical: not "
+            "installed where the job ran' >" + stem + ".cadical'; fi; fi");
+  // The search's time limit as given, cadical's in the whole seconds it takes.
+  const std::string short_job = job_command(job, "sc", "d", 0.5);
+  CHECK(short_job.find("--timeout 0.5 ") != std::string::npos);
+  CHECK(short_job.find("cadical -n -t 1 ") != std::string::npos);
 }
 
 TEST_CASE("the manifest gives back its sizes") {
@@ -174,6 +184,85 @@ TEST_CASE("result files: what is wrong with a malformed one") {
   CHECK(result_error(sat_without_steps + "}").find("without \"steps\"") != std::string::npos);
 }
 
+// A .cadical file as the job line writes it: the export's line, cadical's
+// output (its comments cut short), the job's `cadical exit N`.
+std::string cadical_file(const std::string& status, int exit, const std::string& model = order_5x5,
+                         const std::string& size = "5702 variables, 253101 clauses") {
+  return fmt::format(
+      "DIMACS steps=2 (broadcast torus 5x5, {}) written to /d/torus-5x5-x-steps-2.cnf: {}\n"
+      "c --- [ banner ] ---\nc Version sc2021\n{}c total real time since initialization:            0.09    "
+      "seconds\nc exit {}\ncadical exit {}\n",
+      model, size, status.empty() ? "" : status + "\n", exit, exit);
+}
+
+CadicalCheck must_cadical(const std::string& text, RouteRule routing = order) {
+  std::string error;
+  const auto c = parse_cadical_result(text, SearchJob{{5, 5}, routing, 2}, error);
+  REQUIRE_MESSAGE(c.has_value(), error);
+  return *c;
+}
+
+std::string cadical_error(const std::string& text) {
+  std::string error;
+  CHECK_FALSE(parse_cadical_result(text, SearchJob{{5, 5}, order, 2}, error).has_value());
+  return error;
+}
+
+TEST_CASE("cadical files: its answer on the job's CNF, or why there is none") {
+  const CadicalCheck unsat = must_cadical(cadical_file("s UNSATISFIABLE", 20));
+  CHECK(unsat.answer == CadicalAnswer::unsat);
+  CHECK(unsat.seconds == doctest::Approx(0.09));
+  CHECK(must_cadical(cadical_file("s SATISFIABLE", 10)).answer == CadicalAnswer::sat);
+  // Its time limit: no answer line, exit 0.
+  const CadicalCheck timed_out = must_cadical(cadical_file("", 0));
+  CHECK(timed_out.answer == CadicalAnswer::no_answer);
+  CHECK(timed_out.why == "cadical gave no answer within its time limit (exit 0)");
+  CHECK(must_cadical(cadical_file("", 137)).why == "cadical stopped without an answer (exit 137)");
+  // Still running (the redirection made the file), or killed before the job's last line.
+  CHECK(must_cadical("").why == "cadical has not finished");
+  std::string cut = cadical_file("s UNSATISFIABLE", 20);
+  cut.erase(cut.find("cadical exit"));
+  const CadicalCheck running = must_cadical(cut);
+  CHECK(running.answer == CadicalAnswer::none);
+  CHECK(running.why == "cadical has not finished (or was killed)");
+  // What the job line writes without cadical, or when the export failed.
+  const CadicalCheck missing = must_cadical("cadical: not installed where the job ran\n");
+  CHECK(missing.answer == CadicalAnswer::none);
+  CHECK(missing.why == "cadical: not installed where the job ran");
+  CHECK(must_cadical("cadical: not run: the export of the CNF failed (the log says why)\n").answer ==
+        CadicalAnswer::none);
+  // Free routing's export says that its routes are the minimal paths.
+  CHECK(must_cadical(cadical_file("s UNSATISFIABLE", 20, free_5x5 + ", routes: minimal paths only"), free_routing)
+            .answer == CadicalAnswer::unsat);
+  // A count Z3's preprocessing decided: an empty clause, no second opinion.
+  const CadicalCheck empty_clause = must_cadical(cadical_file("s UNSATISFIABLE", 20, order_5x5, "0 variables, 1 clauses"));
+  CHECK(empty_clause.answer == CadicalAnswer::none);
+  CHECK(empty_clause.why.find("the export decided the count itself") == 0);
+}
+
+TEST_CASE("cadical files: another job's CNF, another encoding, or an answer against its exit code are errors") {
+  CHECK(cadical_error(cadical_file("s UNSATISFIABLE", 20, free_5x5)).find("not the export of "
+                                                                           "torus-5x5-dimension-order-steps-2's CNF") !=
+        std::string::npos);
+  std::string other_count = cadical_file("s UNSATISFIABLE", 20);
+  other_count.replace(other_count.find("steps=2"), 7, "steps=3");
+  CHECK(cadical_error(other_count).find("not the export") != std::string::npos);
+  std::string plain = cadical_file("s UNSATISFIABLE", 20);
+  plain.insert(plain.find(") written"), ", plain encoding");
+  CHECK(cadical_error(plain).find("not the export") != std::string::npos);
+  std::string no_size = cadical_file("s UNSATISFIABLE", 20);
+  no_size.erase(no_size.find(": 5702"), no_size.find('\n') - no_size.find(": 5702"));
+  CHECK(cadical_error(no_size).find("does not end with the CNF's size") != std::string::npos);
+  CHECK(cadical_error(cadical_file("s UNSATISFIABLE", 10)).find("does not go with its exit code 10") !=
+        std::string::npos);
+  CHECK(cadical_error(cadical_file("s SATISFIABLE", 20)).find("does not go with its exit code 20") !=
+        std::string::npos);
+  CHECK(cadical_error(cadical_file("", 20)).find("'(none)'") != std::string::npos);
+  CHECK(cadical_error(cadical_file("s UNSATISFIABLE\ns SATISFIABLE", 20)).find("two answers") != std::string::npos);
+  CHECK(cadical_error(cadical_file("s UNSATISFIABLE", 20) + "cadical exit 20\n").find("one line") !=
+        std::string::npos);
+}
+
 // A witness as `search broadcast -o` writes it, found here by the search.
 std::string witness_text(const TorusSizes& sizes, RouteRule routing, uint32_t steps) {
   search::BroadcastProblem p;
@@ -249,6 +338,12 @@ JobOutcome outcome(RouteRule routing, uint32_t steps, JobAnswer answer, double s
   return o;
 }
 
+// An unsat whose CNF cadical decided: `answer` unsat confirms it, sat contradicts it.
+JobOutcome with_cadical(JobOutcome o, CadicalAnswer answer, std::string why = "") {
+  o.cadical = {answer, 0.25, std::move(why)};
+  return o;
+}
+
 JobOutcome witness(RouteRule routing, uint32_t steps, std::array<bool, 3> holds) {
   JobOutcome o = outcome(routing, steps, JobAnswer::sat, 0.5);
   o.witness_steps = steps;
@@ -257,15 +352,91 @@ JobOutcome witness(RouteRule routing, uint32_t steps, std::array<bool, 3> holds)
 }
 
 TEST_CASE("merge: an unsat under dimension order refutes the shorter way's count") {
-  const MergedEntry m = merge_entry(entry_5x5(shorter), {outcome(order, 2, JobAnswer::unsat),
-                                                         outcome(shorter, 2, JobAnswer::unknown)});
+  const MergedEntry m =
+      merge_entry(entry_5x5(shorter), {with_cadical(outcome(order, 2, JobAnswer::unsat), CadicalAnswer::unsat),
+                                       outcome(shorter, 2, JobAnswer::unknown)});
   CHECK(m.optimum == 3u);
   CHECK(m.optimum_text == "3");
   CHECK(m.open.empty());
   CHECK(m.settled ==
-        "step 1 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 2: unsat in 1.50 s under dimension-order; "
-        "3: the Wang-Tseng construction (broadcast-span)");
+        "step 1 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 2: unsat in 1.50 s under dimension-order, "
+        "confirmed by cadical in 0.25 s; 3: the Wang-Tseng construction (broadcast-span)");
   CHECK(m.marks == " lemma-1-not-reached");
+  CHECK(m.proof == OptimumProof::cadical);
+}
+
+TEST_CASE("merge: an optimum above Lemma 1 on an unsat cadical did not confirm is z3-only, exit 3 unless accepted") {
+  for (const auto& [cadical, why] :
+       {std::pair{CadicalAnswer::none, std::string("cadical: not installed where the job ran")},
+        std::pair{CadicalAnswer::no_answer, std::string("cadical gave no answer within its time limit (exit 0)")}}) {
+    const MergedEntry m = merge_entry(entry_5x5(order), {with_cadical(outcome(order, 2, JobAnswer::unsat), cadical, why)});
+    CHECK(m.optimum == 3u);  // Z3's unsat still decides it
+    CHECK(m.proof == OptimumProof::z3_only);
+    CHECK(m.proof_why == why);
+    CHECK(m.marks == " z3-only lemma-1-not-reached");
+    CHECK(m.settled.find(fmt::format("2: unsat in 1.50 s under dimension-order, z3 only ({}); 3: ", why)) !=
+          std::string::npos);
+    MergeReport report;
+    report.entries = {m};
+    CHECK(report.exit_code() == 3);
+    CHECK(report.exit_code(UnsatProofs::z3_alone) == 0);
+  }
+  // An optimum at Lemma 1 needs no unsat, and so no cadical.
+  const MergedEntry at_lemma = merge_entry(entry_5x5(order), {witness(shorter, 2, {true, true, true})});
+  CHECK(at_lemma.proof == OptimumProof::lemma);
+  MergeReport report;
+  report.entries = {at_lemma};
+  CHECK(report.exit_code() == 0);
+}
+
+TEST_CASE("merge: the proof is the unsat of one step fewer; a confirmed one is taken before an unconfirmed one") {
+  // The shorter way: its own unsat unconfirmed, dimension order's confirmed.
+  const MergedEntry m = merge_entry(
+      entry_5x5(shorter), {outcome(shorter, 2, JobAnswer::unsat),
+                           with_cadical(outcome(order, 2, JobAnswer::unsat, 3), CadicalAnswer::unsat)});
+  CHECK(m.proof == OptimumProof::cadical);
+  CHECK(m.settled.find("2: unsat in 3.00 s under dimension-order, confirmed by cadical in 0.25 s") !=
+        std::string::npos);
+  // Only the count right below the optimum needs cadical: 3 refutes 2 as well.
+  const MergedEntry higher = merge_entry(entry_5x5(order, 4), {outcome(order, 2, JobAnswer::unsat),
+                                                               with_cadical(outcome(order, 3, JobAnswer::unsat),
+                                                                            CadicalAnswer::unsat)});
+  CHECK(higher.optimum == 4u);
+  CHECK(higher.proof == OptimumProof::cadical);
+  const MergedEntry lower = merge_entry(entry_5x5(order, 4), {with_cadical(outcome(order, 2, JobAnswer::unsat),
+                                                                           CadicalAnswer::unsat),
+                                                              outcome(order, 3, JobAnswer::unsat)});
+  CHECK(lower.proof == OptimumProof::z3_only);
+  CHECK(lower.proof_why == "no cadical result");
+}
+
+TEST_CASE("merge: an unsat cadical finds satisfiable refutes nothing and contradicts the entries it applies to") {
+  const JobOutcome disputed = with_cadical(outcome(order, 2, JobAnswer::unsat), CadicalAnswer::sat);
+  for (RouteRule routing : {order, shorter}) {
+    const MergedEntry m = merge_entry(entry_5x5(routing), {disputed});
+    CHECK(m.cadical_contradicted);
+    CHECK_FALSE(m.optimum.has_value());
+    CHECK(m.impossible_below == 2);
+    CHECK(m.optimum_text == "contradicted");
+    CHECK(m.marks == " CADICAL-CONTRADICTED");
+    CHECK(m.proof == OptimumProof::none);
+    MergeReport report;
+    report.entries = {m};
+    CHECK(report.exit_code(UnsatProofs::z3_alone) == 1);
+  }
+  CHECK(merge_entry(entry_5x5(order), {disputed}).settled.find(
+            "2: unsat in 1.50 s under dimension-order, CONTRADICTED by cadical (its CNF is satisfiable); 3: ") !=
+        std::string::npos);
+  CHECK(merge_entry(entry_5x5(shorter), {disputed}).settled.find(
+            "2: no result (unsat under dimension-order, CONTRADICTED by cadical (its CNF is satisfiable)); 3: ") !=
+        std::string::npos);
+  // Even beside a confirmed unsat of its own, the disagreement fails the entry.
+  const MergedEntry both = merge_entry(
+      entry_5x5(shorter), {disputed, with_cadical(outcome(shorter, 2, JobAnswer::unsat), CadicalAnswer::unsat)});
+  CHECK(both.cadical_contradicted);
+  CHECK_FALSE(both.optimum.has_value());
+  // Free routing: no unsat applies to it, so none contradicts it.
+  CHECK_FALSE(merge_entry(entry_5x5(free_routing), {disputed}).cadical_contradicted);
 }
 
 TEST_CASE("merge: an unsat of the shorter way refutes nothing under dimension order") {
@@ -320,8 +491,8 @@ TEST_CASE("merge: an unsat refutes the counts below it; without a construction t
   SweepEntry e = entry_5x5(order, 4);
   const MergedEntry m = merge_entry(e, {outcome(order, 2, JobAnswer::unknown), outcome(order, 3, JobAnswer::unsat)});
   CHECK(m.optimum == 4u);
-  CHECK(m.settled.find("2: impossible as 3 steps are; 3: unsat in 1.50 s under dimension-order; 4: the Wang-Tseng") !=
-        std::string::npos);
+  CHECK(m.settled.find("2: impossible as 3 steps are; 3: unsat in 1.50 s under dimension-order, z3 only; 4: the "
+                       "Wang-Tseng") != std::string::npos);
 
   const MergedEntry none = merge_entry(entry_5x5(order, std::nullopt),
                                        {outcome(order, 2, JobAnswer::unsat), outcome(order, 3, JobAnswer::unknown),
@@ -345,20 +516,26 @@ TEST_CASE("merge: a rejected witness and an unsat that a verified witness contra
   CHECK(c.contradicted);
   CHECK(c.optimum_text == "contradicted");
   CHECK(c.marks == " UNSAT-CONTRADICTED");
-  CHECK(c.settled.find("2: unsat in 1.50 s under dimension-order, CONTRADICTED") != std::string::npos);
+  CHECK(c.settled.find("2: unsat in 1.50 s under dimension-order, z3 only, CONTRADICTED by the verified witness") !=
+        std::string::npos);
   MergeReport report;
   report.entries = {c};
   CHECK(report.exit_code() == 1);
 }
 
-TEST_CASE("merge exit codes: 1 rejected, else 2 a file in error, else 3 open, else 0") {
+TEST_CASE("merge exit codes: 1 rejected or contradicted, else 2 a file in error, else 3 open or z3-only, else 0") {
   MergeReport report;
-  report.entries = {merge_entry(entry_5x5(order), {outcome(order, 2, JobAnswer::unsat)})};
+  report.entries = {merge_entry(entry_5x5(order), {with_cadical(outcome(order, 2, JobAnswer::unsat),
+                                                                CadicalAnswer::unsat)})};
   CHECK(report.exit_code() == 0);
   report.entries.push_back(merge_entry(entry_5x5(free_routing), {}));
   CHECK(report.exit_code() == 3);
+  CHECK(report.exit_code(UnsatProofs::z3_alone) == 3);  // open is open, Z3 or not
   report.errors.push_back("x.json: not a JSON object");
   CHECK(report.exit_code() == 2);
+  report.disagreed.push_back("x.cadical: cadical finds the CNF of x satisfiable");
+  CHECK(report.exit_code() == 1);
+  report.disagreed.clear();
   report.rejected.push_back("x.sched: the core rejects the witness");
   CHECK(report.exit_code() == 1);
 }
@@ -436,6 +613,60 @@ TEST_CASE("merge_sweep: results read from a directory, missing, empty and malfor
   report = merge_sweep(dir.path, {{5, 5}});
   REQUIRE(report.errors.size() == 1);
   CHECK(report.errors[0].find("holds the result of job torus-5x5-dimension-order-steps-2") != std::string::npos);
+}
+
+TEST_CASE("merge_sweep: each unsat's DIR/NAME.cadical read; a missing, corrupted or disagreeing one is named") {
+  TempDir dir;
+  const std::string name = "torus-5x5-dimension-order-steps-2";
+  dir.write(name + ".json", result_json("UNSAT", "torus 5x5", order_5x5, 2, "unsat"));
+  // The free job's witness at Lemma 1 decides the free entry.
+  const std::string free_text = witness_text({5, 5}, free_routing, 2);
+  dir.write("torus-5x5-free-steps-2.json", result_json("SAT", "torus 5x5", free_5x5, 2, "sat", "minimal paths"));
+  dir.write("torus-5x5-free-steps-2.sched", free_text);
+
+  // No .cadical: decided on Z3's word alone.
+  MergeReport report = merge_sweep(dir.path, {{5, 5}});
+  CHECK(report.errors.empty());
+  CHECK(entry_of(report, order).proof == OptimumProof::z3_only);
+  CHECK(entry_of(report, order).proof_why.find("no .cadical file") == 0);
+  CHECK(entry_of(report, shorter).proof == OptimumProof::z3_only);  // by dimension order's unsat
+  CHECK(entry_of(report, free_routing).proof == OptimumProof::lemma);
+  CHECK(report.exit_code() == 3);
+  CHECK(report.exit_code(UnsatProofs::z3_alone) == 0);
+
+  dir.write(name + ".cadical", cadical_file("s UNSATISFIABLE", 20));
+  report = merge_sweep(dir.path, {{5, 5}});
+  CHECK(report.errors.empty());
+  CHECK(entry_of(report, order).proof == OptimumProof::cadical);
+  CHECK(entry_of(report, shorter).proof == OptimumProof::cadical);
+  CHECK(report.exit_code() == 0);
+
+  // Corrupted: the file of another job; an error, and the unsat unconfirmed.
+  dir.write(name + ".cadical", cadical_file("s UNSATISFIABLE", 20, free_5x5));
+  report = merge_sweep(dir.path, {{5, 5}});
+  REQUIRE(report.errors.size() == 1);
+  CHECK(report.errors[0].find((dir.path / (name + ".cadical")).string() + ": its first line is not the export") == 0);
+  CHECK(entry_of(report, order).proof == OptimumProof::z3_only);
+  CHECK(entry_of(report, order).proof_why == "malformed .cadical file");
+  CHECK(report.exit_code() == 2);
+
+  // Corrupted into a disagreement: exit 1, the file named.
+  dir.write(name + ".cadical", cadical_file("s SATISFIABLE", 10));
+  report = merge_sweep(dir.path, {{5, 5}});
+  CHECK(report.errors.empty());
+  REQUIRE(report.disagreed.size() == 1);
+  CHECK(report.disagreed[0].find((dir.path / (name + ".cadical")).string() + ": cadical finds the CNF of " + name +
+                                 " satisfiable") == 0);
+  CHECK(entry_of(report, order).cadical_contradicted);
+  CHECK(entry_of(report, shorter).cadical_contradicted);
+  CHECK_FALSE(entry_of(report, free_routing).cadical_contradicted);
+  CHECK(report.exit_code(UnsatProofs::z3_alone) == 1);
+
+  // A .cadical beside a result that is not unsat is not read.
+  dir.write(name + ".json", result_json("UNKNOWN", "torus 5x5", order_5x5, 2, "unknown"));
+  report = merge_sweep(dir.path, {{5, 5}});
+  CHECK(report.disagreed.empty());
+  CHECK_FALSE(entry_of(report, order).optimum.has_value());
 }
 
 TEST_CASE("merge_sweep: a SAT result's witness re-checked; a corrupted or missing one is named") {

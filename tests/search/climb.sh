@@ -75,7 +75,16 @@ for routing in dimension-order free; do
   fi
 done
 expect free-not-refuted 0 '^OPTIMAL steps=2 .*; 2: sat in [0-9.]+ s under minimal paths$' \
-  -- --topology torus:5x5 --model wormhole,all-port,free
+  -- --topology torus:5x5 --model wormhole,all-port,free -o "$dir/free.sched"
+# The witness names the run that found it once: minimal paths, not "minimal paths paths".
+if "$checker" check "$dir/free.sched" | grep -q '^VERIFIED .*wormhole all-port free non-combining: steps=2 ' &&
+  grep -q '^# its paths are minimal paths$' "$dir/free.sched"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL free-witness: not verified, or its comment is not '# its paths are minimal paths'"
+  grep '^#' "$dir/free.sched"
+fi
 
 # (d) The search's free routes are the minimal paths, and the format's free
 # routing allows any path: their unsat refutes no count, and only Lemma 1

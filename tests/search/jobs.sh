@@ -4,15 +4,21 @@
 # table with every witness re-checked by the core. The merged optima agree
 # with `search broadcast --min`; a corrupted witness exits 1 naming it, a
 # missing result leaves its entry open (exit 3), a malformed one exits 2
-# naming the file.
+# naming the file. A job whose search answers unsat has cadical decide the
+# same count's CNF: the 5x5 optimum of 3 under dimension order, one above
+# Lemma 1, is confirmed by it; a .cadical file corrupted, missing or written
+# without cadical leaves that optimum z3-only (exit 3, 0 with --accept-z3),
+# one of another job is an error (exit 2), and one that disagrees exits 1.
 #
 # usage: tests/search/jobs.sh SCHEDCHECK
 set -u
 checker=$1
-if ! command -v parallel >/dev/null; then
-  echo "jobs: GNU parallel is not installed (bash .ci/deps installs it)"
-  exit 1
-fi
+for tool in parallel cadical; do
+  if ! command -v $tool >/dev/null; then
+    echo "jobs: $tool is not installed (bash .ci/deps installs it)"
+    exit 1
+  fi
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A space and a quote in the path: the job lines must quote them for the shell.
@@ -48,7 +54,8 @@ has() {
   >"$tmp/jobs" 2>"$tmp/emit.err"
 if [ $? = 0 ]; then ok; else fail "emit-jobs: not exit 0" "$tmp/emit.err"; fi
 if [ "$(wc -l <"$tmp/jobs")" = 12 ]; then ok; else fail "emit-jobs: not 12 job lines" "$tmp/jobs"; fi
-if grep -Ev -- '^[^ ]*schedcheck search broadcast --topology torus:[0-9x]+ --model wormhole,all-port,(dimension-order|dimension-order-shorter|free) --steps [0-9]+ --timeout 30 --one-routing --json -o .* >.* 2>.*$' \
+search='[^ ]*schedcheck search broadcast --topology torus:[0-9x]+ --model wormhole,all-port,(dimension-order|dimension-order-shorter|free) --steps [0-9]+ --one-routing'
+if grep -Ev -- "^$search --timeout 30 --json -o .* >.* 2>.* && if grep -q '\"verdict\":\"UNSAT\"' .*; then if command -v cadical >/dev/null; then \\{ $search --dimacs .* && \\{ cadical -n -t 30 .*; echo \"cadical exit \\\$\\?\"; } \\|\\| echo .*; } >.*\\.cadical' 2>>.*; rm -f .*\\.cnf'; else echo 'cadical: not installed where the job ran' >.*\\.cadical'; fi; fi\$" \
   "$tmp/jobs" >"$tmp/other-lines"; then
   fail "emit-jobs: lines that are not job commands" "$tmp/other-lines"
 else
@@ -63,11 +70,38 @@ if grep -q -- 'torus:3x4 ' "$tmp/jobs"; then fail "emit-jobs: a job for 3x4, whi
 parallel --will-cite -j2 <"$tmp/jobs" >"$tmp/parallel.out" 2>&1
 if [ $? = 0 ]; then ok; else fail "parallel: some job failed" "$tmp/parallel.out"; fi
 if [ "$(ls "$out"/*.json | wc -l)" = 12 ]; then ok; else fail "parallel: not 12 result files"; fi
+# The two unsat jobs (5x5, 2 steps, under both dimension orders) ran cadical
+# on their CNF, which is gone after; the others did not.
+if [ "$(ls "$out"/*.cadical | wc -l)" = 2 ] && ! ls "$out"/*.cnf >/dev/null 2>&1; then
+  ok
+else
+  fail "parallel: not two .cadical files, or a .cnf left" <(ls "$out")
+fi
+for routing in dimension-order dimension-order-shorter; do
+  cadical_file="$out/torus-5x5-$routing-steps-2.cadical"
+  has "cadical-$routing-export" "^DIMACS steps=2 \(broadcast torus 5x5, wormhole all-port $routing non-combining\) written to .*: [1-9][0-9]* variables, [0-9]+ clauses$" "$cadical_file"
+  has "cadical-$routing-unsat" '^s UNSATISFIABLE$' "$cadical_file"
+  has "cadical-$routing-exit" '^cadical exit 20$' "$cadical_file"
+done
+# The CNF the job exports, one step more, is satisfiable: the export is not
+# unsatisfiable for a reason of its own.
+"$checker" search broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order --steps 3 --one-routing \
+  --dimacs "$tmp/3.cnf" >/dev/null
+cadical -q -n "$tmp/3.cnf" >/dev/null
+if [ $? = 10 ]; then ok; else fail "cadical: the 3-step CNF is not satisfiable"; fi
+# The export line the merge reads back: under free routing it says that the
+# routes are the minimal paths, and it ends with the CNF's size.
+"$checker" search broadcast --topology torus:5x5 --model wormhole,all-port,free --steps 2 --one-routing \
+  --dimacs "$tmp/free.cnf" >"$tmp/free-export.out"
+has free-export '^DIMACS steps=2 \(broadcast torus 5x5, wormhole all-port free non-combining, routes: minimal paths only\) written to .*: [1-9][0-9]* variables, [0-9]+ clauses$' "$tmp/free-export.out"
+rm -f "$tmp/free.cnf"
+# A free witness names the paths it was found on once.
+has free-witness-comment '^# its paths are minimal paths$' "$out/torus-5x5-free-steps-2.sched"
 
 # (c) The merge decides every entry, and agrees with search --min.
 merge merged 0 "$out"
 merge merged-json 0 "$out" --json
-has merged-5x5-order '^\| torus 5x5 \| dimension-order \| 2 \| 3 \| 3 \| step 1 impossible by broadcast-all-port \(Wang-Tseng, Lemma 1\); 2: unsat in [0-9.]+ s under dimension-order; 3: the Wang-Tseng construction \(broadcast-span\) \| lemma-1-not-reached \|$' "$tmp/merged.out"
+has merged-5x5-order '^\| torus 5x5 \| dimension-order \| 2 \| 3 \| 3 \| step 1 impossible by broadcast-all-port \(Wang-Tseng, Lemma 1\); 2: unsat in [0-9.]+ s under dimension-order, confirmed by cadical in [0-9.]+ s; 3: the Wang-Tseng construction \(broadcast-span\) \| lemma-1-not-reached \|$' "$tmp/merged.out"
 has merged-5x5-shorter '^\| torus 5x5 \| dimension-order-shorter \| 2 \| 3 \| ' "$tmp/merged.out"
 has merged-5x5-free '^\| torus 5x5 \| free \| 2 \| 2 \| 3 \| .*; 2: sat in [0-9.]+ s under ' "$tmp/merged.out"
 has merged-3x4 '^\| torus 3x4 \| free \| 2 \| 2 \| 2 \| step 1 impossible .*; 2: the Wang-Tseng construction \(broadcast-span\) \| \|$' "$tmp/merged.out"
@@ -85,6 +119,70 @@ print(*[r["steps"] for r in rows if r["torus"] == "torus " + sys.argv[2] and r["
     fail "merge-vs-search $1 $2: merged '$merged', search --min '$searched'"
   fi
 done
+
+# proof NAME TORUS ROUTING WANT JSON: the merged JSON's "proof" of that entry.
+proof() {
+  local got
+  got=$(python3 -c 'import json, sys
+rows = json.load(open(sys.argv[1]))
+print(*[r["proof"] + ("" if r["confirmed"] else " unconfirmed") for r in rows
+        if r["torus"] == "torus " + sys.argv[2] and r["routing"] == sys.argv[3]])' "$5" "$2" "$3")
+  if [ "$got" = "$4" ]; then ok; else fail "$1: proof '$got' (want '$4')"; fi
+}
+proof proof-5x5-order "5x5" dimension-order cadical "$tmp/merged-json.out"
+proof proof-5x5-shorter "5x5" dimension-order-shorter cadical "$tmp/merged-json.out"
+proof proof-5x5-free "5x5" free lemma-1 "$tmp/merged-json.out"
+
+# (c') cadical's answers corrupted, missing or never given. The shorter way
+# keeps its own confirmed unsat; dimension order's optimum rests on its own.
+order_cadical=torus-5x5-dimension-order-steps-2.cadical
+z3_only() {
+  local name=$1
+  merge "$name" 3 "$tmp/$name"
+  has "$name-row" "^\| torus 5x5 \| dimension-order \| 2 \| 3 \| 3 \| .*; 2: unsat in [0-9.]+ s under dimension-order, z3 only \($2\); 3: .* \| z3-only lemma-1-not-reached \|$" "$tmp/$name.out"
+  has "$name-shorter" '^\| torus 5x5 \| dimension-order-shorter \| 2 \| 3 \| .*confirmed by cadical.* \| lemma-1-not-reached \|$' "$tmp/$name.out"
+  has "$name-summary" '^table search-broadcast: 24 of 24 entries decided \(1 on Z3.s unsat alone, not counted as proven without --accept-z3\)' "$tmp/$name.err"
+  merge "$name-accepted" 0 "$tmp/$name" --accept-z3
+  merge "$name-json" 3 "$tmp/$name" --json
+  proof "$name-proof" "5x5" dimension-order "z3-only unconfirmed" "$tmp/$name-json.out"
+}
+# Cut short: cadical's last lines gone, as if it were killed.
+cp -r "$out" "$tmp/cadical-cut"
+sed -i '/^s UNSATISFIABLE$/,$d' "$tmp/cadical-cut/$order_cadical"
+z3_only cadical-cut 'cadical has not finished \(or was killed\)'
+cp -r "$out" "$tmp/cadical-missing"
+rm "$tmp/cadical-missing/$order_cadical"
+z3_only cadical-missing 'no \.cadical file: the job has not reached cadical, or did not run it'
+# Run where cadical is not installed: the job line says so in the file.
+cp -r "$out" "$tmp/no-cadical"
+mkdir "$tmp/bin"
+ln -s "$(command -v grep)" "$tmp/bin/grep"
+ln -s "$(command -v rm)" "$tmp/bin/rm"
+"$checker" table search-broadcast --emit-jobs "$tmp/no-cadical" --sizes 2x2..3x4,4x4,5x5,2x2x2 --timeout 30 2>/dev/null |
+  grep -F -- "--topology torus:5x5 --model wormhole,all-port,dimension-order --steps 2 " >"$tmp/no-cadical.job"
+PATH="$tmp/bin" "$BASH" "$tmp/no-cadical.job"
+if [ $? = 0 ]; then ok; else fail "no-cadical: the job did not exit 0"; fi
+has no-cadical-file '^cadical: not installed where the job ran$' "$tmp/no-cadical/$order_cadical"
+z3_only no-cadical 'cadical: not installed where the job ran'
+# Another job's file: an error naming it (exit 2), the unsat unconfirmed.
+cp -r "$out" "$tmp/cadical-foreign"
+cp "$out/torus-5x5-dimension-order-shorter-steps-2.cadical" "$tmp/cadical-foreign/$order_cadical"
+merge cadical-foreign 2 "$tmp/cadical-foreign"
+has cadical-foreign-named "^schedcheck: error: $tmp/cadical-foreign/$order_cadical: its first line is not the export of torus-5x5-dimension-order-steps-2's CNF" "$tmp/cadical-foreign.err"
+has cadical-foreign-row '^\| torus 5x5 \| dimension-order \| .*z3 only \(malformed \.cadical file\).* z3-only ' "$tmp/cadical-foreign.out"
+# cadical's answer turned into satisfiable: the two solvers disagree; exit 1,
+# the file named, and the entries the unsat refuted are contradicted.
+cp -r "$out" "$tmp/cadical-sat"
+sed -i 's/^s UNSATISFIABLE$/s SATISFIABLE/; s/^cadical exit 20$/cadical exit 10/' "$tmp/cadical-sat/$order_cadical"
+merge cadical-sat 1 "$tmp/cadical-sat" --accept-z3
+has cadical-sat-named "^schedcheck: error: CADICAL-CONTRADICTED $tmp/cadical-sat/$order_cadical: cadical finds the CNF of torus-5x5-dimension-order-steps-2 satisfiable" "$tmp/cadical-sat.err"
+has cadical-sat-row '^\| torus 5x5 \| dimension-order \| 2 \| contradicted \| 3 \| .*2: unsat in [0-9.]+ s under dimension-order, CONTRADICTED by cadical \(its CNF is satisfiable\) \(unsat under dimension-order-shorter only\); .* \| CADICAL-CONTRADICTED \|$' "$tmp/cadical-sat.out"
+has cadical-sat-shorter '^\| torus 5x5 \| dimension-order-shorter \| 2 \| contradicted \| .* CADICAL-CONTRADICTED' "$tmp/cadical-sat.out"
+# Its answer contradicting its own exit code: an error naming the file.
+cp -r "$out" "$tmp/cadical-inconsistent"
+sed -i 's/^s UNSATISFIABLE$/s SATISFIABLE/' "$tmp/cadical-inconsistent/$order_cadical"
+merge cadical-inconsistent 2 "$tmp/cadical-inconsistent"
+has cadical-inconsistent-named "^schedcheck: error: $tmp/cadical-inconsistent/$order_cadical: cadical's answer 's SATISFIABLE' does not go with its exit code 20" "$tmp/cadical-inconsistent.err"
 
 # (d) A corrupted witness: its last path gone, the core rejects it; exit 1, the file named.
 cp -r "$out" "$tmp/corrupted"
@@ -120,6 +218,8 @@ usage bad-sizes search-broadcast --emit-jobs "$tmp/x" --sizes 3x4..2x5
 usage bad-timeout search-broadcast --emit-jobs "$tmp/x" --timeout soon
 usage other-table search-gossip --emit-jobs "$tmp/x"
 usage both search-broadcast --emit-jobs "$tmp/x" --merge "$out"
+usage accept-on-emit search-broadcast --emit-jobs "$tmp/x" --accept-z3
+usage accept-alone search-broadcast --accept-z3
 usage no-dir search-broadcast --merge "$tmp/nowhere"
 mkdir "$tmp/no-manifest"
 usage no-manifest search-broadcast --merge "$tmp/no-manifest"
