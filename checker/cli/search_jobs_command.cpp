@@ -45,8 +45,9 @@ int emit_jobs(const Arguments& args, const std::string& dir_option) {
     } catch (...) {
       used = 0;
     }
-    if (used == 0 || used != t->size() || !(timeout > 0))
-      return usage_error(fmt::format("--timeout takes seconds (a positive number), not '{}'", *t));
+    // A job's limit is written into its command line as whole seconds.
+    if (used == 0 || used != t->size() || !(timeout > 0) || !(timeout <= 1e7))
+      return usage_error(fmt::format("--timeout takes seconds (a positive number up to 10000000), not '{}'", *t));
   }
   const std::string spec = args.value("--sizes").value_or(std::string(lemmas::default_sweep_sizes));
   std::string error;

@@ -206,6 +206,14 @@ printf '{"verdict": "SAT"' >"$tmp/malformed/torus-4x4-free-steps-2.json"
 merge malformed 2 "$tmp/malformed"
 has malformed-named "^schedcheck: error: $tmp/malformed/torus-4x4-free-steps-2.json: not a JSON object" "$tmp/malformed.err"
 
+# (f2) The result of a count no job of the sweep decides (here the largest a
+# count can be) is left aside with a note; the merge ends as without it.
+cp -r "$out" "$tmp/outside"
+far=torus-5x5-dimension-order-steps-4294967295.json
+sed 's/"steps":2/"steps":4294967295/g' "$out/torus-5x5-dimension-order-steps-2.json" >"$tmp/outside/$far"
+merge outside 0 "$tmp/outside"
+has outside-noted "$far: no job of the sweep" "$tmp/outside.err"
+
 # (g) Usage errors: exit 2 with a message.
 usage() {
   local name=$1
@@ -216,6 +224,7 @@ usage() {
 }
 usage bad-sizes search-broadcast --emit-jobs "$tmp/x" --sizes 3x4..2x5
 usage bad-timeout search-broadcast --emit-jobs "$tmp/x" --timeout soon
+usage infinite-timeout search-broadcast --emit-jobs "$tmp/x" --timeout inf
 usage other-table search-gossip --emit-jobs "$tmp/x"
 usage both search-broadcast --emit-jobs "$tmp/x" --merge "$out"
 usage accept-on-emit search-broadcast --emit-jobs "$tmp/x" --accept-z3
