@@ -15,6 +15,9 @@
 // and routing and lets cadical decide it, so that the unsat that proves an
 // optimum above Lemma 1 rests on two solvers, not on Z3's word alone (the
 // witnesses are re-checked by the core; an unsat has no witness to re-check).
+// The CNF is Z3's own translation of the encoding (simplify, cardinality to
+// bits, Tseitin): cadical re-decides that CNF, so a fault in the translation
+// would go unseen; a fault in Z3's solving would not.
 #pragma once
 
 #include <array>
