@@ -76,8 +76,6 @@ int emit_jobs(const Arguments& args, const std::string& dir_option) {
   return 0;
 }
 
-std::string routing_label(search::RouteRule routing) { return search::route_rule_name(routing); }
-
 int merge(const Arguments& args, const std::string& dir_option) {
   if (args.flag("--timeout")) return usage_error("--timeout is for --emit-jobs (each job's time limit)");
   const lemmas::UnsatProofs proofs =
@@ -119,7 +117,7 @@ int merge(const Arguments& args, const std::string& dir_option) {
     nlohmann::json rows = nlohmann::json::array();
     for (const lemmas::MergedEntry& m : report.entries) {
       nlohmann::json row = {{"torus", fmt::format("torus {}", lemmas::sizes_text(m.entry.sizes))},
-                            {"routing", routing_label(m.entry.routing)},
+                            {"routing", search::route_rule_name(m.entry.routing)},
                             {"lemma_1", m.entry.lemma_1.steps},
                             {"optimum", m.optimum_text},
                             {"decided", m.optimum.has_value()},
@@ -150,7 +148,7 @@ int merge(const Arguments& args, const std::string& dir_option) {
     fmt::print("|---|---|---|---|---|---|---|\n");
     for (const lemmas::MergedEntry& m : report.entries)
       fmt::print("| torus {} | {} | {} | {} | {} | {} |{} |\n", lemmas::sizes_text(m.entry.sizes),
-                 routing_label(m.entry.routing), m.entry.lemma_1.steps, m.optimum_text,
+                 search::route_rule_name(m.entry.routing), m.entry.lemma_1.steps, m.optimum_text,
                  m.entry.construction ? fmt::format("{}", *m.entry.construction) : std::string("-"), m.settled,
                  m.marks);
   }
