@@ -65,8 +65,9 @@ std::optional<search::Grid> grid_option(const std::string& spec, std::string& er
   const auto g = parse_grid_spec(spec, {"torus", "ring", "mesh", "path"}, 64, error);
   if (!g) return std::nullopt;
   const search::Grid grid{g->sizes, g->wraps()};
-  if (grid.node_count() > 4096) {
-    error = fmt::format("--topology '{}': the search is for small networks (at most 4096 nodes)", spec);
+  if (grid.node_count() > search::max_search_nodes) {
+    error = fmt::format("--topology '{}': the search is for small networks (at most {} nodes)", spec,
+                        search::max_search_nodes);
     return std::nullopt;
   }
   return grid;
@@ -242,8 +243,9 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
     return exit_usage;
   }
   const Topology& topology = *header.topology;
-  if (topology.node_count() > 4096)
-    return usage_error(fmt::format("--topology '{}': the search is for small networks (at most 4096 nodes)", *spec));
+  if (topology.node_count() > search::max_search_nodes)
+    return usage_error(fmt::format("--topology '{}': the search is for small networks (at most {} nodes)", *spec,
+                                   search::max_search_nodes));
 
   search::FlitProblem problem;
   problem.collective = collective == "scatter" ? search::FlitCollective::scatter : search::FlitCollective::gather;

@@ -22,7 +22,6 @@ namespace schedcheck::lemmas {
 namespace {
 
 // The search's own limit on the networks it takes (search_command.cpp).
-constexpr uint64_t max_nodes = 4096;
 
 // "4x4" -> {4, 4}; every side a whole number of at least 2.
 std::optional<TorusSizes> parse_dims(std::string_view text, std::string& error) {
@@ -50,9 +49,9 @@ std::optional<TorusSizes> parse_dims(std::string_view text, std::string& error) 
     return std::nullopt;
   }
   uint64_t nodes = 1;
-  for (uint32_t n : sizes) nodes = std::min<uint64_t>(nodes * n, max_nodes + 1);
-  if (nodes > max_nodes) {
-    error = fmt::format("'{}': the search is for small networks (at most {} nodes)", text, max_nodes);
+  for (uint32_t n : sizes) nodes = std::min<uint64_t>(nodes * n, uint64_t{search::max_search_nodes} + 1);
+  if (nodes > uint64_t{search::max_search_nodes}) {
+    error = fmt::format("'{}': the search is for small networks (at most {} nodes)", text, search::max_search_nodes);
     return std::nullopt;
   }
   return sizes;

@@ -7,6 +7,9 @@
 
 namespace schedcheck::search {
 
+// The encodings grow with the nodes times the steps: the search is for small networks.
+inline constexpr uint32_t max_search_nodes = 4096;
+
 struct Grid {
   std::vector<uint32_t> sizes;
   bool wraps = true;  // torus (or ring); false: mesh (or path)
