@@ -22,7 +22,7 @@ bool LineSource::fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  if (end_ == buffer_.size()) {
+  if (end_ + 1 >= buffer_.size()) {
     if (buffer_.size() >= max_line) {
       error_ = "line longer than 256 MiB";
       return false;
@@ -32,9 +32,9 @@ bool LineSource::fill() {
   // A pipe gives what its writer has written so far, often a page: reading
   // on until the buffer is half full (or the text ends) wakes this thread,
   // and the one it hands lines to, once per half chunk instead of once per page.
-  const size_t want = std::min(buffer_.size(), end_ + buffer_.size() / 2);
+  const size_t want = std::min(buffer_.size() - 1, end_ + buffer_.size() / 2);
   while (end_ < want) {
-    const ssize_t got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    const ssize_t got = ::read(fd_, buffer_.data() + end_, buffer_.size() - 1 - end_);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
       error_ = std::strerror(errno);
@@ -61,6 +61,11 @@ bool LineSource::next_slow(std::string_view& line) {
     line = text_.substr(0, nl);
     text_ = nl == std::string_view::npos ? std::string_view{} : text_.substr(nl + 1);
     bytes_read_ += line.size() + (nl == std::string_view::npos ? 0 : 1);
+    if (nl == std::string_view::npos) {  // the last line has no '\n' after it: a copy gets the end byte
+      buffer_.assign(line.begin(), line.end());
+      buffer_.push_back('\0');
+      line = std::string_view(buffer_.data(), line.size());
+    }
   } else {
     size_t scanned = begin_;
     for (;;) {
@@ -74,6 +79,7 @@ bool LineSource::next_slow(std::string_view& line) {
       }
       if (eof_) {
         if (begin_ == end_) return false;
+        buffer_[end_] = '\0';  // fill() keeps a byte free for it
         line = std::string_view(buffer_.data() + begin_, end_ - begin_);
         begin_ = end_;
         break;

@@ -20,15 +20,17 @@ struct Reader::Cursor {
   Cursor(std::string_view line, uint32_t number)
       : begin(line.data()), at(line.data()), end(line.data() + line.size()), line_number(number) {}
 
+  // The byte after a line is neither a blank nor a digit (LineSource), so
+  // these loops test each byte once and not also the position.
   void skip_space() {
-    while (at < end && (*at == ' ' || *at == '\t')) ++at;
+    while (*at == ' ' || *at == '\t') ++at;
   }
   // True when only blanks or a comment remain.
   bool at_end() {
     skip_space();
     return at == end || *at == '#';
   }
-  char peek() const { return at < end ? *at : '\0'; }
+  char peek() const { return *at; }  // at the end, LineSource's end byte
   uint32_t col() const { return static_cast<uint32_t>(at - begin + 1); }
   SourcePos pos() const { return {line_number, col()}; }
   SourcePos pos_at(uint32_t column) const { return {line_number, column}; }
@@ -48,7 +50,7 @@ struct Reader::Cursor {
   bool digits(uint64_t& value) {
     const char* start = at;
     uint64_t v = 0;
-    for (unsigned d; at < end && (d = static_cast<unsigned char>(*at) - unsigned{'0'}) < 10; ++at) v = v * 10 + d;
+    for (unsigned d; (d = static_cast<unsigned char>(*at) - unsigned{'0'}) < 10; ++at) v = v * 10 + d;
     last_too_large = false;
     // Up to 19 digits cannot wrap; a longer number is read again with care.
     if (at - start > 19) {
