@@ -27,7 +27,6 @@
 #include <vector>
 
 #include "collective.hpp"
-#include "huge_page_allocator.hpp"
 #include "knowledge.hpp"
 #include "topology.hpp"
 
@@ -120,7 +119,7 @@ class Forwarding {
     uint32_t map = 0;    // the forwarding map in force
     uint32_t known = 0;  // the directions of map that some step has shown
   };
-  std::vector<Slot, HugePageAllocator<Slot>> slots_;
+  std::vector<Slot> slots_;
   // The arrival at slot s in the step before step `serial`, if its stamp says so.
   const Arrival& previous(uint32_t s, uint32_t serial) const { return slots_[s].arrival[(serial - 1) & 1]; }
   std::vector<uint32_t> previous_slots_, current_slots_;  // the slots with an arrival in the step before, this step

@@ -11,7 +11,6 @@
 
 #include "collective.hpp"
 #include "diagnostic.hpp"
-#include "huge_page_allocator.hpp"
 #include "schedule.hpp"
 #include "topology.hpp"
 
@@ -60,7 +59,7 @@ class Knowledge {
   const Collective& collective_;
   uint32_t messages_;
   size_t words_;  // per row
-  std::vector<uint64_t, HugePageAllocator<uint64_t>> rows_;
+  std::vector<uint64_t> rows_;
   std::vector<std::pair<NodeId, MessageId>> queued_;
   // Whole rows for combining packets, copied at send time (start-of-step state).
   std::vector<NodeId> queued_row_to_;
