@@ -32,8 +32,10 @@ std::string to_string(ForwardingClass kind) {
 
 Forwarding::Forwarding(const Topology& topology, const Collective& collective, bool store_and_forward)
     : topology_(topology), collective_(collective) {
-  if (!store_and_forward || !topology.is_grid() || topology.dimensions() > 16) return;
+  // Bit 31 of a slot's `sent` marks a duplicate's sends: 15 dimensions leave it free.
+  if (!store_and_forward || !topology.is_grid() || topology.dimensions() > 15) return;
   directions_ = 2 * topology.dimensions();
+  all_directions_ = (1U << directions_) - 1;
   const uint64_t slots = uint64_t{topology.node_count()} * directions_;
   if (slots > max_slots) return;
   enabled_ = true;
@@ -113,8 +115,8 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
 uint32_t Forwarding::missing_where_not_sent(NodeId v, MessageId m, uint32_t sent, uint32_t ask,
                                             const Knowledge& knowledge) const {
   uint32_t missing = 0;
-  for (uint32_t d = 0; d < directions_; ++d) {
-    if ((sent >> d & 1U) || !(ask >> d & 1U)) continue;
+  for (uint32_t unsent = ask & ~sent & all_directions_; unsent != 0; unsent &= unsent - 1) {
+    const auto d = static_cast<uint32_t>(std::countr_zero(unsent));
     NodeId neighbour = no_node;
     topology_.grid_step(v, d / 2, d % 2 == 1, neighbour);
     if (neighbour != no_node && !knowledge.holds(neighbour, m)) missing |= 1U << d;
@@ -122,8 +124,8 @@ uint32_t Forwarding::missing_where_not_sent(NodeId v, MessageId m, uint32_t sent
   return missing;
 }
 
-void Forwarding::learn(uint32_t s, uint32_t in_map, uint32_t out_of_map, uint32_t serial) {
-  const NodeId v = s / directions_;
+void Forwarding::learn(NodeId v, uint32_t in, uint32_t in_map, uint32_t out_of_map, uint32_t serial) {
+  const uint32_t s = slot(v, in);
   const uint32_t known_in = slots_[s].known & slots_[s].map, known_out = slots_[s].known & ~slots_[s].map;
   if ((in_map & known_out) | (out_of_map & known_in)) {
     if (changed_stamp_[v] != serial) {
@@ -136,7 +138,6 @@ void Forwarding::learn(uint32_t s, uint32_t in_map, uint32_t out_of_map, uint32_
   slots_[s].map = (slots_[s].map | in_map) & ~out_of_map;
   slots_[s].known |= in_map | out_of_map;
   if (open_.empty()) return;
-  const uint32_t in = s % directions_;
   for (uint32_t j = 0; j < directions_; ++j) {
     if (!((in_map | out_of_map) >> j & 1U)) continue;
     const auto it = open_.find(slot(v, j));
@@ -193,7 +194,7 @@ void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, con
     const uint32_t sent = slots_[first].sent & ~forwarded_as_duplicate;  // the same in every side's slot
     const uint32_t missing = missing_where_not_sent(d.node, previous(first, serial).message, sent, ~0U, knowledge);
     for (uint32_t in = 0; in < directions_; ++in)
-      if (d.sides >> in & 1U) learn(slot(d.node, in), 0, missing, serial);
+      if (d.sides >> in & 1U) learn(d.node, in, 0, missing, serial);
   }
   for (const Duplicate& d : duplicates_) {
     const uint32_t first = slot(d.node, static_cast<uint32_t>(std::countr_zero(d.sides)));
@@ -210,13 +211,13 @@ void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, con
       }
       if (explained) continue;
       if (unknown == 0) {  // every side's map is known not to send there: a change
-        learn(first, 1U << j, 0, serial);
+        learn(d.node, static_cast<uint32_t>(std::countr_zero(d.sides)), 1U << j, 0, serial);
         continue;
       }
       if (changed_stamp_[d.node] == serial) {
         // The PU re-assigns directions in this step: one of these sides
         // takes this one over (a switch, if nothing else changes).
-        learn(slot(d.node, static_cast<uint32_t>(std::countr_zero(unknown))), 1U << j, 0, serial);
+        learn(d.node, static_cast<uint32_t>(std::countr_zero(unknown)), 1U << j, 0, serial);
         continue;
       }
       std::vector<OpenDuplicate>& open = open_[slot(d.node, j)];
@@ -244,8 +245,10 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
     const uint32_t sent = slots_[s].sent_stamp == serial ? slots_[s].sent : 0;
     if (sent & forwarded_as_duplicate) continue;
     // Only what is or may be in the map needs asking, and never the sender.
-    const uint32_t ask = (slots_[s].map | ~slots_[s].known) & ~(1U << ((s % directions_) ^ 1U));
-    learn(s, sent, missing_where_not_sent(s / directions_, previous(s, serial).message, sent, ask, knowledge), serial);
+    const NodeId v = s / directions_;
+    const uint32_t in = s - v * directions_;
+    const uint32_t ask = (slots_[s].map | ~slots_[s].known) & ~(1U << (in ^ 1U));
+    learn(v, in, sent, missing_where_not_sent(v, previous(s, serial).message, sent, ask, knowledge), serial);
   }
   forwarded_duplicates(serial, step_number, knowledge);
   duplicates_.clear();

@@ -95,9 +95,9 @@ class Forwarding {
   };
   // Directions (in `ask`, not in `sent`) whose neighbour lacks m after the step.
   uint32_t missing_where_not_sent(NodeId v, MessageId m, uint32_t sent, uint32_t ask, const Knowledge& knowledge) const;
-  // One step's evidence for the map of slot s: in_map directions are in it,
+  // One step's evidence for the map of v's slot of incoming direction `in`: in_map directions are in it,
   // out_of_map ones are not; a contradiction with what was known is a change.
-  void learn(uint32_t s, uint32_t in_map, uint32_t out_of_map, uint32_t serial);
+  void learn(NodeId v, uint32_t in, uint32_t in_map, uint32_t out_of_map, uint32_t serial);
   void forwarded_duplicates(uint32_t serial, uint32_t step_number, const Knowledge& knowledge);
   void forget_open_duplicates(NodeId v);
   void unexplained(NodeId v, uint32_t direction, const OpenDuplicate& d);
@@ -106,6 +106,7 @@ class Forwarding {
   const Collective& collective_;
   bool enabled_ = false;
   uint32_t directions_ = 0;  // 2k channel directions; direction 2d+1 is a move along -d
+  uint32_t all_directions_ = 0;  // their mask
   struct Arrival {
     MessageId message = 0;
     uint32_t stamp = no_stamp;  // serial of the step it arrived in
