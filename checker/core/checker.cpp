@@ -267,11 +267,8 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   std::vector<Transfer> batch(batch_lines);
   std::vector<uint32_t> batch_steps(batch_lines);  // a step line's number; 0 for a transfer
   auto prefetch = [&](const Transfer& t) {
-    if (t.moves.empty() || flit) return;
-    NodeId head = no_node;  // no_node for a move off a mesh, which is reported when the transfer is checked
-    const ChannelId channel = topo.grid_step(t.from, t.moves[0].dim, t.moves[0].negative, head);
-    links->prefetch(channel);
-    forwarding.prefetch(t.from, channel, head);
+    if (flit) return;
+    forwarding.prefetch(t.from);
     for (const MessageRef& ref : t.messages) knowledge->prefetch(t.from, ref.message);
   };
   for (bool more = true; more;) {

@@ -1,7 +1,6 @@
 // LinkUse: property 2, link-disjoint per step: no directed channel carries two packets or paths in one step.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <unordered_set>
 #include <vector>
@@ -17,10 +16,6 @@ class LinkUse {
   explicit LinkUse(const Topology& topology)
       : topology_(topology), use_(topology.channel_slots(), Use{0, 0}) {}
 
-  // Asks the memory for the stamp of `channel` before use() (always inlined: see Knowledge::prefetch).
-  [[gnu::always_inline]] void prefetch(ChannelId channel) const {
-    __builtin_prefetch(use_.data() + std::min(size_t{channel}, use_.size() - 1), 1);
-  }
   // `step_serial` grows by one per step, so no per-step clearing is needed.
   // A transfer that reuses a channel is reported once for that channel, at
   // its first reuse: a path round a cycle k times gives one error per
