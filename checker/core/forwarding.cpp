@@ -248,6 +248,10 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
     const NodeId v = s / directions_;
     const uint32_t in = s - v * directions_;
     const uint32_t ask = (slots_[s].map | ~slots_[s].known) & ~(1U << (in ^ 1U));
+    // Sends the map is known to make, and nothing left to ask: this step
+    // teaches nothing, as in most steps once a schedule's maps are known.
+    const Slot& slot = slots_[s];
+    if ((ask & ~sent & all_directions_) == 0 && (sent & ~(slot.map & slot.known)) == 0 && open_.empty()) continue;
     learn(v, in, sent, missing_where_not_sent(v, previous(s, serial).message, sent, ask, knowledge), serial);
   }
   forwarded_duplicates(serial, step_number, knowledge);
