@@ -70,10 +70,17 @@ struct Reader::Cursor {
 
 namespace {
 
-bool parse_number(std::string_view text, uint64_t& value) {
-  if (text.empty()) return false;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+// The whole of `text` as a number; std::from_chars rejects an empty text.
+template <typename Number>
+bool parse_whole(std::string_view text, Number& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   return ec == std::errc{} && end == text.data() + text.size();
+}
+
+bool parse_number(std::string_view text, uint64_t& value) { return parse_whole(text, value); }
+
+bool parse_real(std::string_view text, double& value) {
+  return parse_whole(text, value) && std::isfinite(value) && value >= 0;
 }
 
 // Every number of the format is at most 2^64-1 (format.md section 1).
@@ -82,30 +89,18 @@ constexpr std::string_view number_range = "numbers are at most 2^64-1 = 18446744
 // The message for a word that should have been a whole number: `expected`,
 // or the range when it is one, only too large.
 std::string number_error(std::string_view word, std::string_view expected) {
-  const bool all_digits = !word.empty() && std::all_of(word.begin(), word.end(), [](char ch) {
-    return ch >= '0' && ch <= '9';
-  });
+  const bool all_digits = !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
   return all_digits ? fmt::format("number {} is out of range ({})", word, number_range) : std::string(expected);
 }
 
-bool parse_real(std::string_view text, double& value) {
-  if (text.empty()) return false;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc{} && end == text.data() + text.size() && std::isfinite(value) && value >= 0;
-}
-
 bool is_blank_line(std::string_view line) {
-  for (char ch : line) {
-    if (ch == '#') return true;
-    if (ch != ' ' && ch != '\t') return false;
-  }
-  return true;
+  const size_t first = line.find_first_not_of(" \t");
+  return first == std::string_view::npos || line[first] == '#';
 }
 
-}  // namespace
-
-namespace {
+// The header's lines; the first three must be given.
 constexpr std::string_view header_keywords[] = {"topology", "model", "collective", "cost", "claim"};
+constexpr size_t no_keyword = std::size(header_keywords);
 
 // Levenshtein distance, for "did you mean" on short keywords.
 size_t edit_distance(std::string_view a, std::string_view b) {
@@ -122,45 +117,63 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
+
+// Adds `key` to the keys a header line has given; false when it was there
+// already, as each key may come once.
+bool first_time(std::vector<std::string_view>& given, std::string_view key) {
+  if (std::find(given.begin(), given.end(), key) != given.end()) return false;
+  given.push_back(key);
+  return true;
+}
+
+// "key=value" with neither side empty.
+bool split_pair(std::string_view word, std::string_view& key, std::string_view& value) {
+  const size_t eq = word.find('=');
+  if (eq == std::string_view::npos || eq == 0 || eq + 1 == word.size()) return false;
+  key = word.substr(0, eq);
+  value = word.substr(eq + 1);
+  return true;
+}
+
 }  // namespace
+
+std::pair<std::string_view, SourcePos> Reader::word_at(Cursor& c) {
+  c.skip_space();
+  const SourcePos pos = c.pos();
+  return {c.word(), pos};
+}
+
+bool Reader::fail(SourcePos pos, std::string message) {
+  diag_->error(pos, Property::syntax, std::move(message));
+  return false;
+}
 
 bool Reader::read_header(Header& header) {
   header_ = &header;
   std::string_view line;
   bool have_version = false;
   bool ok = true;
-  bool seen[5] = {};  // topology, model, collective, cost, claim
+  bool seen[no_keyword] = {};
   while (source_.next(line)) {
     if (is_blank_line(line)) continue;
     Cursor c(line, source_.line_number());
-    const SourcePos word_pos = (c.skip_space(), c.pos());
-    const std::string_view keyword = c.word();
+    const auto [keyword, word_pos] = word_at(c);
     if (!have_version) {
+      const auto [number, number_pos] = word_at(c);
       uint64_t version = 0;
-      const SourcePos vpos = (c.skip_space(), c.pos());
-      if (keyword != "schedcheck" || !parse_number(c.word(), version)) {
-        diag_->error(word_pos, Property::syntax,
-                    "the first line must be the version line 'schedcheck 1'");
-        return false;
-      }
-      if (version != format_version) {
-        diag_->error(vpos, Property::syntax,
-                    fmt::format("format version {} is not supported (this schedcheck reads version {})",
-                                version, format_version));
-        return false;
-      }
-      if (!c.at_end()) {
-        diag_->error(c.pos(), Property::syntax, "unexpected text after the version");
-        return false;
-      }
-      header.version = static_cast<uint32_t>(version);
+      if (keyword != "schedcheck" || !parse_number(number, version))
+        return fail(word_pos, "the first line must be the version line 'schedcheck 1'");
+      if (version != format_version)
+        return fail(number_pos, fmt::format("format version {} is not supported (this schedcheck reads version {})",
+                                            version, format_version));
+      if (!c.at_end()) return fail(c.pos(), "unexpected text after the version");
+      header.version = format_version;
       have_version = true;
       continue;
     }
-    int which = -1;
-    for (int i = 0; i < 5; ++i)
-      if (keyword == header_keywords[i]) which = i;
-    if (which < 0) {
+    const size_t which =
+        std::find(std::begin(header_keywords), std::end(header_keywords), keyword) - std::begin(header_keywords);
+    if (which == no_keyword) {
       // Not a header keyword: the body starts here (or the keyword is a typo).
       if (keyword == "step" || (!keyword.empty() && (keyword[0] == '(' || (keyword[0] >= '0' && keyword[0] <= '9')))) {
         pending_ = line;
@@ -169,126 +182,99 @@ bool Reader::read_header(Header& header) {
       }
       // A near miss of a keyword is most likely that keyword misspelt: say so,
       // and do not also report its line as missing.
-      int near = -1;
-      for (int i = 0; i < 5; ++i)
+      size_t near = no_keyword;
+      for (size_t i = 0; i < no_keyword; ++i)
         if (edit_distance(keyword, header_keywords[i]) <= 2) near = i;
-      if (near >= 0) {
-        seen[near] = true;
-        if (near == 0) topology_seen_ = true;
-        diag_->error(word_pos, Property::syntax,
-                    fmt::format("unknown header keyword '{}' (did you mean '{}'?)", keyword, header_keywords[near]));
-      } else {
-        diag_->error(word_pos, Property::syntax,
-                    fmt::format("unknown header keyword '{}' (expected topology, model, collective, cost, claim or "
-                                "step)",
-                                keyword));
+      if (near == no_keyword) {
+        ok = fail(word_pos, fmt::format("unknown header keyword '{}' (expected topology, model, collective, cost, "
+                                        "claim or step)",
+                                        keyword));
+        continue;
       }
-      ok = false;
+      seen[near] = true;
+      topology_seen_ = topology_seen_ || near == 0;
+      ok = fail(word_pos,
+                fmt::format("unknown header keyword '{}' (did you mean '{}'?)", keyword, header_keywords[near]));
       continue;
     }
     if (seen[which]) {
-      diag_->error(word_pos, Property::syntax, fmt::format("'{}' given twice", keyword));
-      ok = false;
+      ok = fail(word_pos, fmt::format("'{}' given twice", keyword));
       continue;
     }
     seen[which] = true;
-    if (!header_line(header, c, keyword)) ok = false;
+    ok = header_line(header, c, which) && ok;
   }
   if (!source_.error().empty()) {
     report_read_error(source_.error());
     return false;
   }
-  if (!have_version) {
-    diag_->error({source_.line_number() + 1, 1}, Property::syntax, "empty schedule: no version line 'schedcheck 1'");
-    return false;
-  }
+  if (!have_version) return fail({source_.line_number() + 1, 1}, "empty schedule: no version line 'schedcheck 1'");
   const SourcePos end_pos{has_pending_ ? source_.line_number() : source_.line_number() + 1, 1};
-  for (int i = 0; i < 3; ++i) {
-    if (!seen[i]) {
-      diag_->error(end_pos, Property::syntax,
-                  fmt::format("the header has no '{}' line", header_keywords[i]));
-      ok = false;
-    }
-  }
+  for (size_t i = 0; i < 3; ++i)
+    if (!seen[i]) ok = fail(end_pos, fmt::format("the header has no '{}' line", header_keywords[i]));
   steps_ = header.model.step_synchronous();
   return ok && check_header(header);
 }
 
-bool Reader::header_line(Header& header, Cursor& c, std::string_view keyword) {
-  bool ok = false;
-  if (keyword == "topology") ok = parse_topology(header, c);
-  else if (keyword == "model") ok = parse_model(header, c);
-  else if (keyword == "collective") ok = parse_collective(header, c);
-  else if (keyword == "cost") ok = parse_cost(header, c);
-  else ok = parse_claim(header, c);
-  if (ok && !c.at_end()) {
-    const SourcePos pos = c.pos();
-    diag_->error(pos, Property::syntax, fmt::format("unexpected '{}' at the end of the {} line", c.word(), keyword));
-    ok = false;
-  }
-  return ok;
+bool Reader::header_line(Header& header, Cursor& c, size_t which) {
+  // In the order of header_keywords.
+  static constexpr SourcePos Header::*positions[] = {&Header::topology_pos, &Header::model_pos,
+                                                     &Header::collective_pos, &Header::cost_pos, &Header::claim_pos};
+  static constexpr bool (Reader::*parsers[])(Header&, Cursor&) = {
+      &Reader::parse_topology, &Reader::parse_model, &Reader::parse_collective, &Reader::parse_cost,
+      &Reader::parse_claim};
+  header.*positions[which] = {c.line_number, 1};
+  if (!(this->*parsers[which])(header, c)) return false;
+  if (c.at_end()) return true;
+  const auto [rest, rest_pos] = word_at(c);
+  return fail(rest_pos, fmt::format("unexpected '{}' at the end of the {} line", rest, header_keywords[which]));
 }
 
 bool Reader::parse_topology(Header& header, Cursor& c) {
-  header.topology_pos = {c.line_number, 1};
   topology_seen_ = true;
-  c.skip_space();
-  const SourcePos kind_pos = c.pos();
-  const std::string_view kind = c.word();
-  auto fail = [&](SourcePos pos, std::string message) {
-    diag_->error(pos, Property::syntax, std::move(message));
-    return false;
-  };
+  const auto [kind, kind_pos] = word_at(c);
+  // A grid's sizes, 'parents' after 'tree' or a graph's node count.
+  const auto [first, first_pos] = word_at(c);
+  static constexpr TopologyKind grids[] = {TopologyKind::torus, TopologyKind::mesh, TopologyKind::ring,
+                                           TopologyKind::path};
+  const auto grid = std::find_if(std::begin(grids), std::end(grids),
+                                 [&](TopologyKind k) { return topology_kind_name(k) == kind; });
   Topology::Built built;
-  if (kind == "torus" || kind == "mesh" || kind == "ring" || kind == "path") {
-    c.skip_space();
-    const SourcePos sizes_pos = c.pos();
-    std::string_view sizes_text = c.word();
+  SourcePos described_at = first_pos;  // where an error of the network itself points
+  if (grid != std::end(grids)) {
     std::vector<uint32_t> sizes;
-    for (;;) {
-      const size_t x = sizes_text.find('x');
+    for (std::string_view rest = first;;) {
+      const size_t x = rest.find('x');
       uint64_t n = 0;
-      if (!parse_number(sizes_text.substr(0, x), n) || n > UINT32_MAX)
-        return fail(sizes_pos, fmt::format("expected sizes like 5x5 after '{}'", kind));
+      if (!parse_number(rest.substr(0, x), n) || n > UINT32_MAX)
+        return fail(first_pos, fmt::format("expected sizes like 5x5 after '{}'", kind));
       sizes.push_back(static_cast<uint32_t>(n));
       if (x == std::string_view::npos) break;
-      sizes_text.remove_prefix(x + 1);
+      rest.remove_prefix(x + 1);
     }
-    const TopologyKind k = kind == "torus" ? TopologyKind::torus
-                           : kind == "mesh" ? TopologyKind::mesh
-                           : kind == "ring" ? TopologyKind::ring
-                                            : TopologyKind::path;
-    built = Topology::grid(k, std::move(sizes));
-    if (!built.topology) return fail(sizes_pos, fmt::format("not a {}: {}", kind, built.error));
+    built = Topology::grid(*grid, std::move(sizes));
   } else if (kind == "tree") {
+    if (first != "parents") return fail(first_pos, "expected 'parents' after 'tree'");
     c.skip_space();
-    const SourcePos parents_pos = c.pos();
-    if (c.word() != "parents") return fail(parents_pos, "expected 'parents' after 'tree'");
+    described_at = c.pos();
     std::vector<NodeId> parents;
-    const SourcePos list_pos = (c.skip_space(), c.pos());
     while (!c.at_end()) {
-      const SourcePos pos = c.pos();
-      const std::string_view w = c.word();
+      const auto [w, pos] = word_at(c);
       uint64_t p = 0;
       if (w == "-") parents.push_back(no_node);
       else if (parse_number(w, p) && p < no_node) parents.push_back(static_cast<NodeId>(p));
       else return fail(pos, fmt::format("expected a parent index or '-', got '{}'", w));
     }
     built = Topology::tree(std::move(parents));
-    if (!built.topology) return fail(list_pos, fmt::format("not a tree: {}", built.error));
   } else if (kind == "graph") {
-    c.skip_space();
-    const SourcePos count_pos = c.pos();
     uint64_t nodes = 0;
-    if (!parse_number(c.word(), nodes) || nodes >= no_node)
-      return fail(count_pos, "expected the node count after 'graph'");
-    c.skip_space();
-    const SourcePos edges_pos = c.pos();
-    if (c.word() != "edges") return fail(edges_pos, "expected 'edges' after the node count");
+    if (!parse_number(first, nodes) || nodes >= no_node)
+      return fail(first_pos, "expected the node count after 'graph'");
+    const auto [edges_word, edges_pos] = word_at(c);
+    if (edges_word != "edges") return fail(edges_pos, "expected 'edges' after the node count");
     std::vector<std::pair<NodeId, NodeId>> edges;
     while (!c.at_end()) {
-      const SourcePos pos = c.pos();
-      const std::string_view w = c.word();
+      const auto [w, pos] = word_at(c);
       const size_t dash = w.find('-');
       uint64_t a = 0, b = 0;
       if (dash == std::string_view::npos || !parse_number(w.substr(0, dash), a) ||
@@ -297,10 +283,10 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
       edges.emplace_back(static_cast<NodeId>(a), static_cast<NodeId>(b));
     }
     built = Topology::graph(static_cast<uint32_t>(nodes), std::move(edges));
-    if (!built.topology) return fail(count_pos, fmt::format("not a graph: {}", built.error));
   } else {
     return fail(kind_pos, fmt::format("unknown topology '{}' (expected torus, mesh, ring, path, tree or graph)", kind));
   }
+  if (!built.topology) return fail(described_at, fmt::format("not a {}: {}", kind, built.error));
   header.topology = std::move(built.topology);
   nodes_ = header.topology->node_count();
   dims_ = header.topology->is_grid() ? header.topology->dimensions() : 0;
@@ -309,225 +295,131 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
 }
 
 bool Reader::parse_model(Header& header, Cursor& c) {
-  header.model_pos = {c.line_number, 1};
-  bool seen_switching = false, seen_ports = false;
-  std::string_view seen_axes[5];
-  int axes = 0;
+  std::vector<std::string_view> axes;
   while (!c.at_end()) {
-    const SourcePos pos = c.pos();
-    const std::string_view token = c.word();
+    const auto [token, pos] = word_at(c);
     std::string_view axis;
-    if (!apply_model_token(header.model, token, axis)) {
-      diag_->error(pos, Property::syntax,
-                  fmt::format("unknown model token '{}' (switching: store-and-forward, wormhole, flit; ports: "
-                              "all-port, one-port; routing: free, dimension-order, dimension-order-shorter; "
-                              "combining: combining, non-combining; control: offline, licensed)",
-                              token));
-      return false;
-    }
-    for (int i = 0; i < axes; ++i) {
-      if (seen_axes[i] == axis) {
-        diag_->error(pos, Property::syntax, fmt::format("model gives the {} axis twice", axis));
-        return false;
-      }
-    }
-    seen_axes[axes++] = axis;
-    seen_switching |= axis == "switching";
-    seen_ports |= axis == "ports";
+    if (!apply_model_token(header.model, token, axis))
+      return fail(pos, fmt::format("unknown model token '{}' (switching: store-and-forward, wormhole, flit; ports: "
+                                   "all-port, one-port; routing: free, dimension-order, dimension-order-shorter; "
+                                   "combining: combining, non-combining; control: offline, licensed)",
+                                   token));
+    if (!first_time(axes, axis)) return fail(pos, fmt::format("model gives the {} axis twice", axis));
   }
-  if (!seen_switching || !seen_ports) {
-    diag_->error(c.pos(), Property::syntax,
-                fmt::format("the model must name its {}", !seen_switching ? "switching (store-and-forward, wormhole or flit)"
-                                                                           : "ports (all-port or one-port)"));
-    return false;
-  }
+  const auto missing = [&](std::string_view axis) { return std::find(axes.begin(), axes.end(), axis) == axes.end(); };
+  if (missing("switching"))
+    return fail(c.pos(), "the model must name its switching (store-and-forward, wormhole or flit)");
+  if (missing("ports")) return fail(c.pos(), "the model must name its ports (all-port or one-port)");
   return true;
 }
 
 bool Reader::parse_collective(Header& header, Cursor& c) {
-  header.collective_pos = {c.line_number, 1};
   Collective& coll = header.collective;
-  c.skip_space();
-  const SourcePos kind_pos = c.pos();
-  const std::string_view kind = c.word();
-  static constexpr std::pair<std::string_view, CollectiveKind> kinds[] = {
-      {"broadcast", CollectiveKind::broadcast}, {"gossip", CollectiveKind::gossip},
-      {"scatter", CollectiveKind::scatter},     {"gather", CollectiveKind::gather},
-      {"concentration", CollectiveKind::concentration}};
-  bool known = false;
-  for (auto& [name, k] : kinds) {
-    if (name == kind) {
-      coll.kind = k;
-      known = true;
-    }
-  }
-  if (!known) {
-    diag_->error(kind_pos, Property::syntax,
-                fmt::format("unknown collective '{}' (expected broadcast, gossip, scatter, gather or concentration)", kind));
-    return false;
-  }
+  const auto [kind, kind_pos] = word_at(c);
+  static constexpr CollectiveKind kinds[] = {CollectiveKind::broadcast, CollectiveKind::gossip,
+                                             CollectiveKind::scatter, CollectiveKind::gather,
+                                             CollectiveKind::concentration};
+  const auto known = std::find_if(std::begin(kinds), std::end(kinds),
+                                  [&](CollectiveKind k) { return collective_kind_name(k) == kind; });
+  if (known == std::end(kinds))
+    return fail(kind_pos, fmt::format("unknown collective '{}' (expected broadcast, gossip, scatter, gather or "
+                                      "concentration)",
+                                      kind));
+  coll.kind = *known;
   if (!header.topology) {
     // After a topology line with errors, stay silent: its error says it all.
-    if (!topology_seen_)
-      diag_->error(kind_pos, Property::syntax, "the collective line must come after the topology line");
+    if (!topology_seen_) fail(kind_pos, "the collective line must come after the topology line");
     return false;
   }
   const uint32_t nodes = header.topology->node_count();
+  const std::string_view root_word = coll.kind == CollectiveKind::broadcast ? "source" : "root";
+  auto length = [&](uint64_t& out) {
+    const auto [w, pos] = word_at(c);
+    return parse_number(w, out) || fail(pos, number_error(w, "expected a message length in flits"));
+  };
   bool have_root = false;
   SourcePos lengths_pos;
-  std::vector<std::string_view> keys_seen;
+  std::vector<std::string_view> keys;
   while (!c.at_end()) {
-    const SourcePos pos = c.pos();
-    const std::string_view key = c.word();
-    const bool repeated = std::find(keys_seen.begin(), keys_seen.end(), key) != keys_seen.end() ||
-                          (key == "length" && std::find(keys_seen.begin(), keys_seen.end(), "lengths") != keys_seen.end()) ||
-                          (key == "lengths" && std::find(keys_seen.begin(), keys_seen.end(), "length") != keys_seen.end());
-    if (repeated) {
-      diag_->error(pos, Property::syntax, fmt::format("'{}' given twice (or with both length and lengths)", key));
-      return false;
-    }
-    keys_seen.push_back(key);
-    const char* root_word = coll.kind == CollectiveKind::broadcast ? "source" : "root";
+    const auto [key, pos] = word_at(c);
+    // length and lengths both set the messages' lengths: one of them, once.
+    if (!first_time(keys, key == "lengths" ? "length" : key))
+      return fail(pos, fmt::format("'{}' given twice (or with both length and lengths)", key));
     if (key == root_word && coll.has_root()) {
       c.skip_space();
       if (!node(c, coll.root, Property::syntax)) return false;
       have_root = true;
     } else if (key == "parts" && coll.kind == CollectiveKind::gossip) {
+      const auto [w, parts_pos] = word_at(c);
       uint64_t parts = 0;
-      c.skip_space();
-      const SourcePos ppos = c.pos();
-      if (!parse_number(c.word(), parts) || parts == 0 || parts > 64) {
-        diag_->error(ppos, Property::syntax, "expected a part count from 1 to 64");
-        return false;
-      }
-      if (uint64_t{nodes} * parts > (uint64_t{1} << 31)) {
-        diag_->error(ppos, Property::syntax, "too many messages");
-        return false;
-      }
+      if (!parse_number(w, parts) || parts == 0 || parts > 64)
+        return fail(parts_pos, "expected a part count from 1 to 64");
+      if (uint64_t{nodes} * parts > (uint64_t{1} << 31)) return fail(parts_pos, "too many messages");
       coll.parts = static_cast<uint32_t>(parts);
     } else if (key == "length") {
       lengths_pos = pos;
-      c.skip_space();
-      const SourcePos lpos = c.pos();
-      const std::string_view w = c.word();
-      if (!parse_number(w, coll.length)) {
-        diag_->error(lpos, Property::syntax, number_error(w, "expected a message length in flits"));
-        return false;
-      }
+      if (!length(coll.length)) return false;
     } else if (key == "lengths") {
       lengths_pos = pos;
       coll.lengths.clear();
       while (!c.at_end() && c.peek() >= '0' && c.peek() <= '9') {
         uint64_t len = 0;
-        const SourcePos lpos = c.pos();
-        const std::string_view w = c.word();
-        if (!parse_number(w, len)) {
-          diag_->error(lpos, Property::syntax, number_error(w, "expected a message length in flits"));
-          return false;
-        }
+        if (!length(len)) return false;
         coll.lengths.push_back(len);
       }
-      if (coll.lengths.size() != nodes) {
-        diag_->error(pos, Property::syntax,
-                    fmt::format("'lengths' gives {} lengths for {} nodes", coll.lengths.size(), nodes));
-        return false;
-      }
+      if (coll.lengths.size() != nodes)
+        return fail(pos, fmt::format("'lengths' gives {} lengths for {} nodes", coll.lengths.size(), nodes));
     } else {
-      diag_->error(pos, Property::syntax,
-                  fmt::format("unexpected '{}' in the {} line (expected {})", key, kind,
-                              coll.kind == CollectiveKind::broadcast ? "source, length or lengths"
-                              : coll.kind == CollectiveKind::gossip  ? "parts, length or lengths"
-                                                                     : "root, length or lengths"));
-      return false;
+      return fail(pos, fmt::format("unexpected '{}' in the {} line (expected {}, length or lengths)", key, kind,
+                                   coll.has_root() ? root_word : "parts"));
     }
   }
-  if (coll.has_root() && !have_root) {
-    diag_->error(kind_pos, Property::syntax,
-                fmt::format("{} needs its {}", kind, coll.kind == CollectiveKind::broadcast ? "source" : "root"));
-    return false;
-  }
+  if (coll.has_root() && !have_root) return fail(kind_pos, fmt::format("{} needs its {}", kind, root_word));
   // Any packet's length is a sum of distinct messages' lengths: with the
   // total in range, no such sum wraps.
   uint64_t total = 0;
   bool over = false;
   for (MessageId m = 0; m < coll.message_count(nodes); ++m)
     over = over || __builtin_add_overflow(total, coll.message_length(m), &total);
-  if (over) {
-    diag_->error(lengths_pos, Property::syntax, "the messages' lengths add up to more than 2^64-1 flits");
-    return false;
-  }
+  if (over) return fail(lengths_pos, "the messages' lengths add up to more than 2^64-1 flits");
   return true;
 }
 
 bool Reader::parse_cost(Header& header, Cursor& c) {
-  header.cost_pos = {c.line_number, 1};
   Cost cost;
-  bool ts = false, tl = false;
+  std::vector<std::string_view> keys;
   while (!c.at_end()) {
-    const SourcePos pos = c.pos();
-    const std::string_view w = c.word();
-    const size_t eq = w.find('=');
-    double value = 0;
-    const std::string_view key = w.substr(0, eq);
-    if (eq == std::string_view::npos || (key != "ts" && key != "tl") || !parse_real(w.substr(eq + 1), value)) {
-      diag_->error(pos, Property::syntax, fmt::format("expected ts=NUMBER or tl=NUMBER, got '{}'", w));
-      return false;
-    }
-    bool& seen = key == "ts" ? ts : tl;
-    if (seen) {
-      diag_->error(pos, Property::syntax, fmt::format("'{}' given twice", key));
-      return false;
-    }
-    seen = true;
-    (key == "ts" ? cost.ts : cost.tl) = value;
+    const auto [w, pos] = word_at(c);
+    std::string_view key, value;
+    double number = 0;
+    if (!split_pair(w, key, value) || (key != "ts" && key != "tl") || !parse_real(value, number))
+      return fail(pos, fmt::format("expected ts=NUMBER or tl=NUMBER, got '{}'", w));
+    if (!first_time(keys, key)) return fail(pos, fmt::format("'{}' given twice", key));
+    (key == "ts" ? cost.ts : cost.tl) = number;
   }
-  if (!ts || !tl) {
-    diag_->error(c.pos(), Property::syntax, "the cost line needs both ts= and tl=");
-    return false;
-  }
+  if (keys.size() < 2) return fail(c.pos(), "the cost line needs both ts= and tl=");
   header.cost = cost;
   return true;
 }
 
 bool Reader::parse_claim(Header& header, Cursor& c) {
-  header.claim_pos = {c.line_number, 1};
   Claim claim;
+  std::vector<std::string_view> keys;
   while (!c.at_end()) {
-    const SourcePos pos = c.pos();
-    const std::string_view w = c.word();
-    const size_t eq = w.find('=');
-    if (eq == std::string_view::npos || eq == 0 || eq + 1 == w.size()) {
-      diag_->error(pos, Property::syntax, fmt::format("expected key=value in the claim, got '{}'", w));
-      return false;
-    }
-    const std::string_view key = w.substr(0, eq), value = w.substr(eq + 1);
-    const bool repeated = (key == "steps" && claim.steps) || (key == "time" && claim.time) ||
-                          (key == "name" && !claim.name.empty()) ||
-                          std::any_of(claim.params.begin(), claim.params.end(),
-                                      [&](const auto& kv) { return kv.first == key; });
-    if (repeated) {
-      diag_->error(pos, Property::syntax, fmt::format("'{}' given twice", key));
-      return false;
-    }
+    const auto [w, pos] = word_at(c);
+    std::string_view key, value;
+    if (!split_pair(w, key, value)) return fail(pos, fmt::format("expected key=value in the claim, got '{}'", w));
+    if (!first_time(keys, key)) return fail(pos, fmt::format("'{}' given twice", key));
     if (key == "steps") {
-      uint64_t steps = 0;
-      if (!parse_number(value, steps)) {
-        diag_->error(pos, Property::syntax,
-                    number_error(value, fmt::format("claim steps= needs a whole number, got '{}'", value)));
-        return false;
-      }
-      claim.steps = steps;
+      if (!parse_number(value, claim.steps.emplace()))
+        return fail(pos, number_error(value, fmt::format("claim steps= needs a whole number, got '{}'", value)));
     } else if (key == "time") {
-      double time = 0;
-      if (!parse_real(value, time)) {
-        diag_->error(pos, Property::syntax, fmt::format("claim time= needs a number, got '{}'", value));
-        return false;
-      }
-      claim.time = time;
+      if (!parse_real(value, claim.time.emplace()))
+        return fail(pos, fmt::format("claim time= needs a number, got '{}'", value));
     } else if (key == "name") {
-      claim.name = std::string(value);
+      claim.name = value;
     } else {
-      claim.params.emplace_back(std::string(key), std::string(value));
+      claim.params.emplace_back(key, value);
     }
   }
   header.claim = std::move(claim);

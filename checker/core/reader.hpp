@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "diagnostic.hpp"
@@ -36,7 +37,12 @@ class Reader {
 
  private:
   struct Cursor;
-  bool header_line(Header& header, Cursor& c, std::string_view keyword);
+  // The next word and where it starts.
+  static std::pair<std::string_view, SourcePos> word_at(Cursor& c);
+  // Reports a syntax error; false, for a parser to return.
+  bool fail(SourcePos pos, std::string message);
+  // The line of header_keywords[which], after its keyword.
+  bool header_line(Header& header, Cursor& c, size_t which);
   bool parse_topology(Header& header, Cursor& c);
   bool parse_model(Header& header, Cursor& c);
   bool parse_collective(Header& header, Cursor& c);
