@@ -51,6 +51,15 @@ std::string degree_symbol(const Topology& topology) {
                                                 : fmt::format("D = {}", topology.max_degree());
 }
 
+// The first bound with the largest `measure`, or nullptr.
+template <typename Bound, typename Measure>
+const Bound* largest(const std::vector<Bound>& bounds, Measure Bound::*measure) {
+  const Bound* best = nullptr;
+  for (const Bound& b : bounds)
+    if (!best || b.*measure > best->*measure) best = &b;
+  return best;
+}
+
 uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
 
 // The flit model's bounds, in time units (Bhatt et al., Section 1.3): a train
@@ -318,18 +327,8 @@ std::optional<CostBound> cost_lower_bound(const Topology& topology, const Model&
   return best ? std::optional<CostBound>(*best) : std::nullopt;
 }
 
-const CostBound* best_cost_bound(const std::vector<CostBound>& bounds) {
-  const CostBound* best = nullptr;
-  for (const CostBound& b : bounds)
-    if (!best || b.cost > best->cost) best = &b;
-  return best;
-}
+const CostBound* best_cost_bound(const std::vector<CostBound>& bounds) { return largest(bounds, &CostBound::cost); }
 
-const LowerBound* best_bound(const std::vector<LowerBound>& bounds) {
-  const LowerBound* best = nullptr;
-  for (const LowerBound& b : bounds)
-    if (!best || b.steps > best->steps) best = &b;
-  return best;
-}
+const LowerBound* best_bound(const std::vector<LowerBound>& bounds) { return largest(bounds, &LowerBound::steps); }
 
 }  // namespace schedcheck

@@ -14,15 +14,9 @@ constexpr uint64_t max_nodes = uint64_t{1} << 26;
 }  // namespace
 
 std::string_view topology_kind_name(TopologyKind kind) {
-  switch (kind) {
-    case TopologyKind::torus: return "torus";
-    case TopologyKind::mesh: return "mesh";
-    case TopologyKind::ring: return "ring";
-    case TopologyKind::path: return "path";
-    case TopologyKind::tree: return "tree";
-    case TopologyKind::graph: return "graph";
-  }
-  return "?";
+  static constexpr std::string_view names[] = {"torus", "mesh", "ring", "path", "tree", "graph"};
+  const auto i = static_cast<size_t>(kind);
+  return i < std::size(names) ? names[i] : "?";
 }
 
 Topology::Built Topology::grid(TopologyKind kind, std::vector<uint32_t> sizes) {
@@ -124,10 +118,7 @@ uint32_t Topology::channel_slots() const {
   return is_grid() ? nodes_ * 2 * dimensions() : static_cast<uint32_t>(head_.size());
 }
 
-bool Topology::channel_exists(ChannelId c) const {
-  if (c >= channel_slots()) return false;
-  return channel_head(c) != no_node;
-}
+bool Topology::channel_exists(ChannelId c) const { return c < channel_slots() && channel_head(c) != no_node; }
 
 NodeId Topology::channel_tail(ChannelId c) const {
   return is_grid() ? c / (2 * dimensions()) : tail_[c];
