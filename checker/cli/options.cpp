@@ -13,7 +13,7 @@ const std::vector<CommandSpec> command_table = {
     {"convert", "convert FILE", "convert a schedule between the text form and the JSON form"},
     {"gen", "gen NAME --topology SPEC [--source NODE | --root NODE --lengths L0,L1,...] [-o FILE] [--check] | gen --list",
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
-    {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [--count-timeout SECONDS] [--one-routing] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
+    {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [--count-timeout SECONDS] [--one-routing] [-o FILE] | search scatter|gather --topology SPEC --model store-and-forward,all-port|store-and-forward,one-port [--root NODE] [--min | --steps S] [--timeout SECONDS] [--count-timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
     {"table", "table NAME | table search-broadcast --emit-jobs DIR [--sizes SPEC] [--timeout SECONDS] | table search-broadcast --merge DIR [--sizes SPEC] [--accept-z3] [--json]", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3), measured by the checker; search-broadcast also as independent jobs for GNU parallel or a Slurm array, merged with every witness re-checked and every unsat below an optimum confirmed by cadical (exit 3: an entry left open or resting on Z3 alone)"},
     {"render", "render FILE [-o OUT.svg | -o OUT.html] [--step S | --step all] [--errors]",
@@ -36,7 +36,7 @@ const std::vector<OptionSpec> option_table = {
     {"--model", "LIST", "bound search",
      "comma-separated model tokens, e.g. wormhole,all-port,dimension-order (see specs/format.md)"},
     {"--source", "NODE", "bound gen", "broadcast source (default 0); coordinates as 1,2,3 or an index"},
-    {"--root", "NODE", "bound gen search", "scatter, gather or concentration root (default 0); gen, search: a node index"},
+    {"--root", "NODE", "bound gen search", "scatter, gather or concentration root (default 0); gen and the flit search: a node index"},
     {"--lengths", "L0,L1,...", "bound gen search",
      "scatter and gather: each node's message length in flits, in node-index order (0: a null message)"},
     {"--length", "L", "bound gen search", "scatter and gather: every message L flits (the default: 1)"},
@@ -89,7 +89,7 @@ const std::vector<OptionSpec> option_table = {
      "search-broadcast --emit-jobs: the tori, a comma list of AxB(xC) and ranges LO..HI (sides between the two "
      "ends, non-decreasing), default 2x2..8x8,2x2x2..4x4x4; --merge reads them from DIR/sweep.txt unless given"},
     {"--count-timeout", "SECONDS", "search",
-     "broadcast: the time one step count may take; an unknown count is reported and the climb goes on (default: "
+     "broadcast, store-and-forward scatter and gather: the time one step count may take; an unknown count is reported and the climb goes on (default: "
      "half of --timeout; all of it with --steps or --claim-steps)"},
     {"--one-routing", "", "search",
      "broadcast: search the routing asked alone, not first the stricter shorter-way routing whose witnesses are "

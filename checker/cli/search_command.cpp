@@ -13,6 +13,7 @@
 #include "broadcast_search.hpp"
 #include "flit_search.hpp"
 #include "gossip_search.hpp"
+#include "sf_scatter_search.hpp"
 #include "ti_gossip_search.hpp"
 #include "hamiltonian_search.hpp"
 #include "check_text.hpp"
@@ -71,6 +72,59 @@ std::optional<search::Grid> grid_option(const std::string& spec, std::string& er
     return std::nullopt;
   }
   return grid;
+}
+
+// "5", "1,2" or "(1,2)": a node of the grid by index or coordinates.
+std::optional<uint32_t> root_option(const search::Grid& grid, std::string text, std::string& error) {
+  if (text.starts_with('(') && text.ends_with(')')) text = text.substr(1, text.size() - 2);
+  std::vector<uint32_t> numbers;
+  bool valid = true;
+  for (size_t at = 0; valid && at <= text.size();) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    uint32_t x = 0;
+    auto [end, ec] = std::from_chars(text.data() + at, text.data() + comma, x);
+    valid = ec == std::errc{} && end == text.data() + comma;
+    numbers.push_back(x);
+    at = comma + 1;
+  }
+  uint32_t v = 0;
+  if (valid && numbers.size() == 1) {
+    v = numbers[0];
+    valid = v < grid.node_count();
+  } else {
+    valid = valid && numbers.size() == grid.dimensions();
+    for (uint32_t d = 0; valid && d < grid.dimensions(); ++d) {
+      valid = numbers[d] < grid.sizes[d];
+      v += numbers[d] * grid.stride(d);
+    }
+  }
+  if (!valid) {
+    error = fmt::format("--root '{}': not a node of the {} (an index, or coordinates as 1,2)", text, grid.describe());
+    return std::nullopt;
+  }
+  return v;
+}
+
+// Applies the comma-separated --model tokens; the first unknown token, if any,
+// is the error. `ports_given` is set when a token names the ports.
+std::optional<std::string> apply_model_tokens(Model& model, const std::string& tokens, bool* ports_given = nullptr) {
+  for (size_t at = 0; at <= tokens.size();) {
+    const size_t comma = std::min(tokens.find(',', at), tokens.size());
+    std::string_view token = std::string_view(tokens).substr(at, comma - at), axis;
+    if (!apply_model_token(model, token, axis))
+      return fmt::format("--model: unknown token '{}' (see specs/format.md)", token);
+    if (ports_given) *ports_given |= axis == "ports";
+    at = comma + 1;
+  }
+  return std::nullopt;
+}
+
+// True when --model asks for store-and-forward switching (scatter and gather
+// then go to the store-and-forward search, otherwise to the flit model's).
+bool store_and_forward_asked(const Arguments& args) {
+  Model model;
+  return !apply_model_tokens(model, args.value("--model").value_or("")) &&
+         model.switching == Switching::store_and_forward;
 }
 
 // The header the witness is written under, and the core's lower bounds for it.
@@ -198,15 +252,8 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
 
   Model model;
   bool ports_given = false;
-  const std::string tokens = args.value("--model").value_or("flit,one-port");
-  for (size_t at = 0; at <= tokens.size();) {
-    const size_t comma = std::min(tokens.find(',', at), tokens.size());
-    std::string_view token = std::string_view(tokens).substr(at, comma - at), axis;
-    if (!apply_model_token(model, token, axis))
-      return usage_error(fmt::format("--model: unknown token '{}' (see specs/format.md)", token));
-    ports_given |= axis == "ports";
-    at = comma + 1;
-  }
+  if (auto bad = apply_model_tokens(model, args.value("--model").value_or("flit,one-port"), &ports_given))
+    return usage_error(*bad);
   // The witnesses are offline schedules: no control flits, so not `licensed`.
   if (model.switching != Switching::flit || model.routing != Routing::free ||
       model.combining != Combining::non_combining || model.licensed)
@@ -374,8 +421,10 @@ int run_search(const Arguments& args) {
   if (args.positional.size() != 1)
     return usage_error("search needs one of: broadcast, gossip, hamiltonian, scatter, gather");
   const std::string& collective = args.positional[0];
-  if (collective == "scatter" || collective == "gather") return run_flit_search(args, collective);
-  if (collective != "broadcast" && collective != "gossip" && collective != "hamiltonian")
+  const bool rooted = collective == "scatter" || collective == "gather";
+  // scatter and gather: the flit model's search unless store-and-forward is asked.
+  if (rooted && !store_and_forward_asked(args)) return run_flit_search(args, collective);
+  if (!rooted && collective != "broadcast" && collective != "gossip" && collective != "hamiltonian")
     return usage_error(
         fmt::format("search {}: no such search (broadcast, gossip, hamiltonian, scatter, gather)", collective));
   std::string error;
@@ -387,19 +436,20 @@ int run_search(const Arguments& args) {
 
   Model model;
   model.switching = Switching::wormhole;
-  std::string tokens = args.value("--model").value_or("wormhole,all-port,dimension-order");
-  for (size_t at = 0; at <= tokens.size();) {
-    const size_t comma = std::min(tokens.find(',', at), tokens.size());
-    std::string_view token = std::string_view(tokens).substr(at, comma - at), axis;
-    if (!apply_model_token(model, token, axis))
-      return usage_error(fmt::format("--model: unknown token '{}' (see specs/format.md)", token));
-    at = comma + 1;
-  }
+  if (auto bad = apply_model_tokens(model, args.value("--model").value_or("wormhole,all-port,dimension-order")))
+    return usage_error(*bad);
   if (model.switching == Switching::flit)
     return usage_error(fmt::format("search {}: the flit model is searched for scatter and gather only", collective));
   const bool gossip = collective == "gossip";
-  if (gossip && (model.switching != Switching::store_and_forward || model.combining == Combining::combining))
-    return usage_error("search gossip: store-and-forward, non-combining only (e.g. --model store-and-forward,all-port)");
+  if ((gossip || rooted) && (model.switching != Switching::store_and_forward || model.combining == Combining::combining))
+    return usage_error(fmt::format("search {}: store-and-forward, non-combining only (e.g. --model "
+                                   "store-and-forward,all-port)",
+                                   collective));
+  if (rooted)
+    for (const char* flit_only : {"--lengths", "--length"})
+      if (args.flag(flit_only))
+        return usage_error(fmt::format("search {}: {} is for the flit model (store-and-forward: one packet per message)",
+                                       collective, flit_only));
   const bool time_independent = args.flag("--time-independent");
   if (time_independent && (!gossip || model.ports != Ports::all_port || !grid->wraps))
     return usage_error("--time-independent: gossip on a torus, store-and-forward all-port only");
@@ -419,9 +469,22 @@ int run_search(const Arguments& args) {
   gossip_problem.grid = *grid;
   gossip_problem.one_port = broadcast.one_port;
   gossip_problem.strengthen = broadcast.strengthen;
-  const std::string model_line =
-      gossip ? search::gossip_model_line(gossip_problem) : search::broadcast_model_line(broadcast);
-  const std::string collective_line = gossip ? "gossip" : "broadcast source 0";
+  search::SfRootedProblem rooted_problem;
+  rooted_problem.grid = *grid;
+  rooted_problem.collective = collective == "scatter" ? search::RootedCollective::scatter : search::RootedCollective::gather;
+  rooted_problem.one_port = broadcast.one_port;
+  rooted_problem.strengthen = broadcast.strengthen;
+  if (rooted) {
+    const auto root = root_option(*grid, args.value("--root").value_or("0"), error);
+    if (!root) return usage_error(error);
+    rooted_problem.root = *root;
+  }
+  const std::string model_line = rooted   ? search::sf_rooted_model_line(rooted_problem)
+                                 : gossip ? search::gossip_model_line(gossip_problem)
+                                          : search::broadcast_model_line(broadcast);
+  const std::string collective_line = rooted   ? search::sf_rooted_collective_line(rooted_problem)
+                                      : gossip ? "gossip"
+                                               : "broadcast source 0";
 
   // The core's lower bounds for the same instance, through its own reader.
   const std::string header_text =
@@ -442,6 +505,8 @@ int run_search(const Arguments& args) {
   if (gossip && (args.flag("--count-timeout") || args.flag("--one-routing")))
     return usage_error(fmt::format("search gossip: {} is for broadcast",
                                    args.flag("--count-timeout") ? "--count-timeout" : "--one-routing"));
+  if (rooted && args.flag("--one-routing"))
+    return usage_error(fmt::format("search {}: --one-routing is for broadcast", collective));
   uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 256;
   if (exact) first = last = *exact;
   if (claim) first = last = *claim;
@@ -451,13 +516,14 @@ int run_search(const Arguments& args) {
     if (!exact && !claim) return usage_error("--dimacs needs --steps S");
     const std::string cnf = time_independent ? search::time_independent_gossip_dimacs(*grid, first)
                             : gossip         ? search::gossip_dimacs(gossip_problem, first)
+                            : rooted         ? search::sf_rooted_dimacs(rooted_problem, first)
                                              : search::broadcast_dimacs(broadcast, first);
     std::ofstream out(*path);
     if (!(out << cnf)) return usage_error(fmt::format("cannot write '{}'", *path));
     // The routing exported is the one asked (--one-routing or not: the stricter
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
-    const bool minimal = !gossip && broadcast.rule == search::RouteRule::shortest;
+    const bool minimal = !gossip && !rooted && broadcast.rule == search::RouteRule::shortest;
     fmt::print("DIMACS steps={} ({} {}, {}{}{}) written to {}: {}\n", first, collective, grid->describe(), model_line,
                minimal ? ", routes: minimal paths only" : "", broadcast.strengthen ? "" : ", plain encoding", *path,
                dimacs_size(cnf));
@@ -475,6 +541,7 @@ int run_search(const Arguments& args) {
   const search::SearchReport report =
       time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
       : gossip         ? search::search_gossip(gossip_problem, first, last, limits)
+      : rooted         ? search::search_sf_rooted(rooted_problem, first, last, limits)
                        : search::search_broadcast(broadcast, first, last, limits);
 
   // The routing whose run found the witness, when it is not the one asked.
@@ -508,7 +575,9 @@ int run_search(const Arguments& args) {
   const search::Proven proven = search::proven(bound, report, !time_independent);
   std::string verdict;
   int code = exit_decided;
-  const std::string where = fmt::format("{} {}, {}", collective, grid->describe(), model_line);
+  const std::string where =
+      fmt::format("{} {}{}, {}", collective, grid->describe(),
+                  rooted ? " root " + grid->node_name(rooted_problem.root) : std::string(), model_line);
   if (claim || exact) {
     const uint32_t s = claim ? *claim : *exact;
     const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
@@ -559,6 +628,7 @@ int run_search(const Arguments& args) {
                         {"collective", collective},
                         {"topology", grid->describe()},
                         {"model", model_line},
+                        {"collective_line", collective_line},
                         {"lower_bound", lower},
                         {"lower_bound_name", bound.name},
                         {"impossible_below", proven.impossible_below},

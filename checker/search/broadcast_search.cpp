@@ -283,8 +283,6 @@ class Run {
   BroadcastEncoding encoding_;
 };
 
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
 // Keeps and reports one run's answer; true when it is the witness.
 bool record(SearchReport& report, const SearchLimits& limits, const Attempt& a, Run& run) {
   report.attempts.push_back(a);
@@ -316,14 +314,10 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     stricter_name = route_rule_name(*rule);
   }
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
-    const double left = limits.timeout_seconds - seconds_since(start);
-    if (left <= 0) {
-      report.gave_up = true;
-      break;
-    }
-    const double budget = limits.count_timeout ? std::min(left, limits.count_timeout(steps)) : left;
+    const std::optional<double> count_seconds = begin_count(report, limits, start, steps);
+    if (!count_seconds) break;
+    const double budget = *count_seconds;
     const auto count_start = Clock::now();
-    if (limits.trying) limits.trying(steps);
     if (stricter) {
       Attempt a = stricter->check(steps, budget * stricter_share);
       a.routing = stricter_name;

@@ -25,26 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Channel {
-  uint32_t tail, head, dim;
-  bool negative;
-};
-
-std::vector<Channel> channels_of(const Grid& grid) {
-  std::vector<Channel> out;
-  for (uint32_t v = 0; v < grid.node_count(); ++v)
-    for (uint32_t d = 0; d < grid.dimensions(); ++d)
-      for (bool negative : {false, true})
-        if (const int64_t w = grid.neighbour(v, d, negative); w >= 0)
-          out.push_back({v, static_cast<uint32_t>(w), d, negative});
-  return out;
-}
-
-std::string transfer_line(const Grid& grid, uint32_t from, uint32_t dim, bool negative, uint32_t message) {
-  return fmt::format("  {} {}{} : {}\n", grid.node_name(from), negative ? '-' : '+', dim + 1,
-                     grid.node_name(message));
-}
-
 // u + d on the torus, coordinate by coordinate.
 uint32_t translate(const Grid& grid, uint32_t u, uint32_t d) {
   uint32_t w = 0;
@@ -56,7 +36,7 @@ uint32_t translate(const Grid& grid, uint32_t u, uint32_t d) {
 class FullEncoding {
  public:
   FullEncoding(z3::context& ctx, z3::solver& solver, const GossipProblem& p)
-      : ctx_(ctx), solver_(solver), p_(p), channels_(channels_of(p.grid)), dist_(hop_distances(p.grid)) {
+      : ctx_(ctx), solver_(solver), p_(p), channels_(grid_channels(p.grid)), dist_(hop_distances(p.grid)) {
     const uint32_t n = p.grid.node_count();
     z3::expr_vector start(ctx_);
     for (uint32_t v = 0; v < n; ++v)
@@ -186,7 +166,7 @@ class FullEncoding {
     // state it directly.
     for (uint32_t v = 0; v < n; ++v) {
       uint32_t degree = 0;
-      for (const Channel& ch : channels_) degree += ch.head == v ? 1 : 0;
+      for (const GridChannel& ch : channels_) degree += ch.head == v ? 1 : 0;
       if (n - 1 > (p_.one_port ? 1 : degree) * steps()) {
         solver_.add(!goal);
         return true;
@@ -204,7 +184,7 @@ class FullEncoding {
       for (uint32_t m = 0; m < n; ++m)
         if (m != v) solver_.add(z3::implies(goal, at_least(ctx_, into[v * n + m], 1) && at_most(ctx_, into[v * n + m], 1)));
       uint32_t degree = 0;
-      for (const Channel& ch : channels_) degree += ch.head == v ? 1 : 0;
+      for (const GridChannel& ch : channels_) degree += ch.head == v ? 1 : 0;
       const uint32_t per_step = p_.one_port ? 1 : degree;
       solver_.add(at_most(ctx_, all_into[v], per_step * steps()));
       solver_.add(z3::implies(goal, at_least(ctx_, all_into[v], n - 1)));
@@ -215,7 +195,7 @@ class FullEncoding {
   z3::context& ctx_;
   z3::solver& solver_;
   const GossipProblem& p_;
-  std::vector<Channel> channels_;
+  std::vector<GridChannel> channels_;
   std::vector<std::vector<uint32_t>> dist_;
   std::vector<z3::expr_vector> sends_;  // per step: channel-major, then packet
   std::vector<z3::expr_vector> holds_;  // per step from 0: node-major, then packet

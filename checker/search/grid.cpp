@@ -40,4 +40,19 @@ std::vector<std::vector<uint32_t>> hop_distances(const Grid& grid) {
   return dist;
 }
 
+std::vector<GridChannel> grid_channels(const Grid& grid) {
+  std::vector<GridChannel> out;
+  for (uint32_t v = 0; v < grid.node_count(); ++v)
+    for (uint32_t d = 0; d < grid.dimensions(); ++d)
+      for (bool negative : {false, true})
+        if (const int64_t w = grid.neighbour(v, d, negative); w >= 0)
+          out.push_back({v, static_cast<uint32_t>(w), d, negative});
+  return out;
+}
+
+std::string transfer_line(const Grid& grid, uint32_t from, uint32_t dim, bool negative, uint32_t message) {
+  return fmt::format("  {} {}{} : {}\n", grid.node_name(from), negative ? '-' : '+', dim + 1,
+                     grid.node_name(message));
+}
+
 }  // namespace schedcheck::search

@@ -48,4 +48,17 @@ struct Grid {
 // Hop distances between all pairs of nodes.
 std::vector<std::vector<uint32_t>> hop_distances(const Grid& grid);
 
+// A directed channel: one hop from `tail` to `head` along `dim`, in the -
+// direction when `negative`.
+struct GridChannel {
+  uint32_t tail, head, dim;
+  bool negative;
+};
+
+// Every channel of the grid, node by node, then dimension, + before -.
+std::vector<GridChannel> grid_channels(const Grid& grid);
+
+// One store-and-forward transfer as a body line: "  (1,0) +2 : (3,1)".
+std::string transfer_line(const Grid& grid, uint32_t from, uint32_t dim, bool negative, uint32_t message);
+
 }  // namespace schedcheck::search

@@ -1,6 +1,8 @@
 // Outcome: names of outcomes, and the bookkeeping every climb over step counts shares.
 #include "outcome.hpp"
 
+#include <algorithm>
+
 namespace schedcheck::search {
 
 const char* outcome_name(Outcome o) {
@@ -12,7 +14,19 @@ const char* outcome_name(Outcome o) {
   return "?";
 }
 
-bool record_attempt(SearchReport& report, const SearchLimits& limits, const Attempt& attempt, std::string witness) {
+std::optional<double> begin_count(SearchReport& report, const SearchLimits& limits,
+                                   std::chrono::steady_clock::time_point start, uint32_t steps) {
+  const double left = limits.timeout_seconds - seconds_since(start);
+  if (left <= 0) {
+    report.gave_up = true;
+    return std::nullopt;
+  }
+  if (limits.trying) limits.trying(steps);
+  return limits.count_timeout ? std::min(left, limits.count_timeout(steps)) : left;
+}
+
+bool record_attempt(SearchReport& report, const SearchLimits& limits, const Attempt& attempt, std::string witness,
+                    bool past_unknown) {
   report.attempts.push_back(attempt);
   if (limits.progress) limits.progress(attempt);
   if (attempt.outcome == Outcome::sat) {
@@ -20,9 +34,10 @@ bool record_attempt(SearchReport& report, const SearchLimits& limits, const Atte
     report.witness = std::move(witness);
     return true;
   }
-  if (attempt.outcome == Outcome::unknown) {
+  // A stricter run's unknown or unsat leaves the count to the run asked.
+  if (attempt.outcome == Outcome::unknown && !attempt.stricter_routing) {
     report.gave_up = true;
-    return true;
+    return !past_unknown;
   }
   return false;
 }

@@ -1,6 +1,7 @@
 // Outcome: what one solver call, and a whole search, found; `unknown` is its own outcome, never success.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -45,8 +46,23 @@ struct SearchReport {
   bool gave_up = false;                   // a call answered unknown or the time ran out
 };
 
+inline double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// Starts the count `steps` of a climb begun at `start` (limits.trying) and
+// returns the seconds it may take: what is left of the whole, and at most
+// the count's own limit. None when the whole is spent (the report then gave
+// up, and the count is not started).
+std::optional<double> begin_count(SearchReport& report, const SearchLimits& limits,
+                                   std::chrono::steady_clock::time_point start, uint32_t steps);
+
 // Records one step count's attempt and reports it; true when the climb
-// stops: sat keeps `witness` (the schedule's body), unknown gives up.
-bool record_attempt(SearchReport& report, const SearchLimits& limits, const Attempt& attempt, std::string witness);
+// stops: sat keeps `witness` (the schedule's body), unknown gives up (or,
+// with `past_unknown`, is recorded and the climb goes on to the next count).
+// A stricter run's unknown or unsat stops nothing: the count is left to the
+// run asked.
+bool record_attempt(SearchReport& report, const SearchLimits& limits, const Attempt& attempt, std::string witness,
+                    bool past_unknown = false);
 
 }  // namespace schedcheck::search

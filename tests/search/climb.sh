@@ -2,7 +2,8 @@
 # search broadcast --min through the command line: the verdict names the
 # counts Lemma 1 refutes, the routing whose run settled each count, and an
 # unknown count is never taken for a refuted one; the witness written is
-# verified by `check` under the routing asked.
+# verified by `check` under the routing asked. The same for store-and-forward
+# scatter and gather.
 #
 # usage: tests/search/climb.sh SCHEDCHECK
 set -u
@@ -23,7 +24,7 @@ expect() {
     shift
   done
   shift
-  "$checker" search broadcast "$@" >"$dir/out" 2>/dev/null
+  "$checker" search "$@" >"$dir/out" 2>/dev/null
   local got=$? ok=1
   [ "$got" = "$want" ] || ok=0
   for p in "${patterns[@]}"; do grep -Eq -- "$p" "$dir/out" || ok=0; done
@@ -40,7 +41,7 @@ expect() {
 # settles 3 under dimension order.
 expect lemma-1 0 '^OPTIMAL steps=3 lower-bound=3 ' \
   'steps 1\.\.2 impossible by broadcast-all-port \(Wang-Tseng, Lemma 1\); 3: sat in [0-9.]+ s under dimension-order-shorter$' \
-  -- --topology torus:6x6 --model wormhole,all-port,dimension-order --timeout 120 -o "$dir/6x6.sched"
+  -- broadcast --topology torus:6x6 --model wormhole,all-port,dimension-order --timeout 120 -o "$dir/6x6.sched"
 if "$checker" check "$dir/6x6.sched" | grep -q '^VERIFIED .*wormhole all-port dimension-order non-combining: steps=3 ' &&
   grep -q '^# its paths are dimension-order-shorter paths$' "$dir/6x6.sched"; then
   passed=$((passed + 1))
@@ -49,15 +50,15 @@ else
   echo "FAIL lemma-1: the written witness is not verified under dimension order"
 fi
 expect lemma-1-json 0 '"optimal":true' '"impossible_below":3' '"witness_routing":"dimension-order-shorter"' \
-  -- --topology torus:6x6 --model wormhole,all-port,dimension-order --timeout 120 --json
+  -- broadcast --topology torus:6x6 --model wormhole,all-port,dimension-order --timeout 120 --json
 
 # (b) Every count cut short at 1 ms: each is reported unknown, the climb goes
 # on, and nothing beyond Lemma 1 is claimed (exit 3).
 expect unknown-climbed 3 '^GAVE-UP |^FOUND ' \
   ': step 1 impossible by broadcast-all-port \(Wang-Tseng, Lemma 1\); 2: unknown after [0-9.]+ s; 3: ' \
-  -- --topology torus:5x5 --model wormhole,all-port,dimension-order --timeout 0.3 --count-timeout 0.001
+  -- broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order --timeout 0.3 --count-timeout 0.001
 expect unknown-json 3 '"optimal":false' '"impossible_below":2' '"unknown_steps":\[2,3,' \
-  -- --topology torus:5x5 --model wormhole,all-port,dimension-order --timeout 0.3 --count-timeout 0.001 --json
+  -- broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order --timeout 0.3 --count-timeout 0.001 --json
 
 # (c) The routing order and the routing alone agree: 5x5 under dimension
 # order (3 steps, the shorter way's witness), under free routing (2 steps,
@@ -75,7 +76,7 @@ for routing in dimension-order free; do
   fi
 done
 expect free-not-refuted 0 '^OPTIMAL steps=2 .*; 2: sat in [0-9.]+ s under minimal paths$' \
-  -- --topology torus:5x5 --model wormhole,all-port,free -o "$dir/free.sched"
+  -- broadcast --topology torus:5x5 --model wormhole,all-port,free -o "$dir/free.sched"
 # The witness names the run that found it once: minimal paths, not "minimal paths paths".
 if "$checker" check "$dir/free.sched" | grep -q '^VERIFIED .*wormhole all-port free non-combining: steps=2 ' &&
   grep -q '^# its paths are minimal paths$' "$dir/free.sched"; then
@@ -91,15 +92,50 @@ fi
 # refutes counts under free routing.
 expect free-minimal-unsat 3 '^FOUND steps=3 ' \
   '2: unknown after [0-9.]+ s \(unsat under minimal paths only\); 3: sat in [0-9.]+ s under dimension-order-shorter$' \
-  -- --topology path:9 --model wormhole,all-port,free
+  -- broadcast --topology path:9 --model wormhole,all-port,free
 expect free-steps-open 3 '^UNKNOWN steps=2 .*no schedule on minimal paths in 2 steps' \
-  -- --topology path:9 --model wormhole,all-port,free --steps 2
-expect free-below-lemma 0 '^UNSAT steps=1 ' -- --topology torus:4x4 --model wormhole,all-port,free --steps 1
+  -- broadcast --topology path:9 --model wormhole,all-port,free --steps 2
+expect free-below-lemma 0 '^UNSAT steps=1 ' -- broadcast --topology torus:4x4 --model wormhole,all-port,free --steps 1
 expect one-routing 0 '^OPTIMAL steps=3 .*; 2: unsat in [0-9.]+ s; 3: sat in [0-9.]+ s$' \
-  -- --topology torus:5x5 --model wormhole,all-port,dimension-order --one-routing
+  -- broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order --one-routing
+
+# Store-and-forward scatter and gather: the model sends them to the step
+# search (the flit search stays the default), and its verdict and witness
+# are those of the climb above.
+# verified NAME FILE PATTERN: `check FILE` prints a VERIFIED line matching PATTERN.
+verified() {
+  if "$checker" check "$2" | grep -Eq "^VERIFIED .*$3"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $1: $2 is not verified as '$3'"
+  fi
+}
+
+expect scatter-4x4 0 '^OPTIMAL steps=4 lower-bound=4 \(scatter torus 4x4 root \(0,0\), store-and-forward all-port free non-combining\): steps 1\.\.3 impossible by store-and-forward-distance' '4: sat in [0-9.]+ s under nonstop shortest paths$' \
+  -- scatter --topology torus:4x4 --model store-and-forward,all-port -o "$dir/scatter.sched"
+verified scatter-4x4-witness "$dir/scatter.sched" 'scatter on torus 4x4, store-and-forward all-port free non-combining: steps=4 '
+expect gather-mesh-root 0 '^OPTIMAL steps=2 .*gather mesh 3x3 root \(1,1\)' \
+  -- gather --topology mesh:3x3 --root 1,1 --model store-and-forward,all-port -o "$dir/gather.sched"
+verified gather-mesh-witness "$dir/gather.sched" 'gather on mesh 3x3, store-and-forward all-port free non-combining: steps=2 '
+expect one-port 0 '^OPTIMAL steps=5 .*store-and-forward one-port' \
+  -- scatter --topology ring:6 --model store-and-forward,one-port
+expect json 0 '"optimal":true' '"impossible_below":3' '"collective_line":"gather root 0"' \
+  -- gather --topology ring:6 --model store-and-forward,all-port --json
+# One count: below the bound the encoding refutes it on its own.
+expect steps-unsat 0 '^UNSAT steps=2 lower-bound=3 ' -- scatter --topology ring:6 --model store-and-forward,all-port --steps 2
+expect steps-sat 0 '^SAT steps=3 ' -- scatter --topology ring:6 --model store-and-forward,all-port --steps 3
+# Every count cut short: unknown, never success.
+expect unknown 3 '^(GAVE-UP|FOUND) ' '6: unknown after ' \
+  -- scatter --topology torus:5x5 --model store-and-forward,all-port --timeout 0.5 --count-timeout 0.000001
+# The flit search is still the default, and other switching is refused by it.
+expect flit-default 0 '^OPTIMUM scatter on path 4 root 0, flit one-port' -- scatter --topology path:4
+expect wormhole-refused 2 -- scatter --topology path:4 --model wormhole,all-port
+expect lengths-refused 2 -- scatter --topology path:4 --model store-and-forward,all-port --lengths 0,1,1,1
+expect bad-root 2 -- gather --topology torus:3x3 --model store-and-forward,all-port --root 3,0
 
 # Usage errors.
-expect bad-count-timeout 2 -- --topology torus:3x3 --count-timeout soon
+expect bad-count-timeout 2 -- broadcast --topology torus:3x3 --count-timeout soon
 "$checker" search gossip --topology torus:3x3 --model store-and-forward,all-port --count-timeout 1 >/dev/null 2>&1
 if [ $? = 2 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL gossip-count-timeout: not a usage error"; fi
 

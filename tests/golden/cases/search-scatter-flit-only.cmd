@@ -1,1 +1,1 @@
-search scatter --topology path:4 --model store-and-forward,all-port
+search scatter --topology path:4 --model wormhole,all-port

@@ -1,0 +1,43 @@
+// Store-and-forward scatter and gather search: Z3 encoding of each message's walk on a small torus or mesh.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "grid.hpp"
+#include "outcome.hpp"
+
+namespace schedcheck::search {
+
+enum class RootedCollective { scatter, gather };
+
+struct SfRootedProblem {
+  Grid grid;
+  RootedCollective collective = RootedCollective::scatter;
+  uint32_t root = 0;
+  bool one_port = false;
+  // Distance pruning and the redundant constraints; off gives the plain
+  // encoding (every message may be anywhere at any step).
+  bool strengthen = true;
+};
+
+// The messages' ends: a scatter's message m goes from the root to m, a
+// gather's from m to the root.
+uint32_t message_source(const SfRootedProblem& problem, uint32_t m);
+uint32_t message_destination(const SfRootedProblem& problem, uint32_t m);
+
+// Tries first, first+1, ..., last steps, one solver per count (the
+// encoding depends on the count: a message is only where it can still reach
+// its destination in time), and stops at the first count with a witness or
+// when the whole time is spent. A count that is not decided within
+// limits.count_timeout is recorded unknown and the climb goes on to the next.
+SearchReport search_sf_rooted(const SfRootedProblem& problem, uint32_t first, uint32_t last,
+                              const SearchLimits& limits);
+
+std::string sf_rooted_model_line(const SfRootedProblem& problem);
+std::string sf_rooted_collective_line(const SfRootedProblem& problem);  // "scatter root (1,2)"
+
+// The encoding for exactly `steps` steps as DIMACS CNF, for an independent SAT solver.
+std::string sf_rooted_dimacs(const SfRootedProblem& problem, uint32_t steps);
+
+}  // namespace schedcheck::search
