@@ -272,6 +272,7 @@ class Run {
   }
 
   std::string witness() { return encoding_.witness(solver_.get_model()); }
+  const BroadcastProblem& problem() const { return problem_; }
 
  private:
   // Declared in this order: the encoding holds references to the three above.
@@ -304,7 +305,7 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
                               const SearchLimits& limits) {
   SearchReport report;
   const auto start = Clock::now();
-  Run asked(problem);
+  auto asked = std::make_unique<Run>(problem);
   std::unique_ptr<Run> stricter;
   std::string stricter_name;
   if (const auto rule = stricter_routing(problem); rule && problem.stricter_routing_first) {
@@ -313,6 +314,14 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     stricter = std::make_unique<Run>(p);
     stricter_name = route_rule_name(*rule);
   }
+  // After a check cut short by its time limit, Z3 has answered a later check
+  // of the same solver with a model that breaks the solver's own constraints
+  // (5x5 under dimension order, 2 steps given 1 ms, then a 3-step "witness"
+  // whose senders do not hold the message, or that sends nothing): the
+  // count after an unknown one starts from a fresh solver.
+  auto renew_after_unknown = [](std::unique_ptr<Run>& run, const Attempt& a) {
+    if (a.outcome == Outcome::unknown) run = std::make_unique<Run>(run->problem());
+  };
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
     const std::optional<double> count_seconds = begin_count(report, limits, start, steps);
     if (!count_seconds) break;
@@ -323,9 +332,10 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
       a.routing = stricter_name;
       a.stricter_routing = true;
       if (record(report, limits, a, *stricter)) break;
+      renew_after_unknown(stricter, a);
     }
     const double rest = budget - seconds_since(count_start);
-    Attempt a = rest > 0 ? asked.check(steps, rest) : Attempt{steps, Outcome::unknown, 0};
+    Attempt a = rest > 0 ? asked->check(steps, rest) : Attempt{steps, Outcome::unknown, 0};
     if (stricter) a.routing = route_rule_name(problem.rule);
     if (problem.rule == RouteRule::shortest) {
       // The search's free routes are the minimal paths, and the format's free
@@ -334,7 +344,8 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
       a.routing = "minimal paths";
       a.stricter_routing = true;
     }
-    if (record(report, limits, a, asked)) break;
+    if (record(report, limits, a, *asked)) break;
+    renew_after_unknown(asked, a);
   }
   return report;
 }
