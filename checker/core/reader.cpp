@@ -238,7 +238,7 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
   static constexpr TopologyKind grids[] = {TopologyKind::torus, TopologyKind::mesh, TopologyKind::ring,
                                            TopologyKind::path};
   const auto grid = std::find_if(std::begin(grids), std::end(grids),
-                                 [&](TopologyKind k) { return topology_kind_name(k) == kind; });
+                                 [name = kind](TopologyKind k) { return topology_kind_name(k) == name; });
   Topology::Built built;
   SourcePos described_at = first_pos;  // where an error of the network itself points
   if (grid != std::end(grids)) {
@@ -320,7 +320,7 @@ bool Reader::parse_collective(Header& header, Cursor& c) {
                                              CollectiveKind::scatter, CollectiveKind::gather,
                                              CollectiveKind::concentration};
   const auto known = std::find_if(std::begin(kinds), std::end(kinds),
-                                  [&](CollectiveKind k) { return collective_kind_name(k) == kind; });
+                                  [name = kind](CollectiveKind k) { return collective_kind_name(k) == name; });
   if (known == std::end(kinds))
     return fail(kind_pos, fmt::format("unknown collective '{}' (expected broadcast, gossip, scatter, gather or "
                                       "concentration)",
