@@ -6,22 +6,15 @@
 namespace schedcheck {
 
 std::string_view collective_kind_name(CollectiveKind kind) {
-  switch (kind) {
-    case CollectiveKind::broadcast: return "broadcast";
-    case CollectiveKind::gossip: return "gossip";
-    case CollectiveKind::scatter: return "scatter";
-    case CollectiveKind::gather: return "gather";
-    case CollectiveKind::concentration: return "concentration";
-  }
-  return "?";
+  static constexpr std::string_view names[] = {"broadcast", "gossip", "scatter", "gather", "concentration"};
+  static_assert(std::size(names) == collective_kind_count);
+  const auto i = static_cast<size_t>(kind);
+  return i < std::size(names) ? names[i] : "?";
 }
 
 uint32_t Collective::message_count(uint32_t nodes) const {
-  switch (kind) {
-    case CollectiveKind::broadcast: return 1;
-    case CollectiveKind::gossip: return nodes * parts;
-    default: return nodes;
-  }
+  if (kind == CollectiveKind::broadcast) return 1;
+  return kind == CollectiveKind::gossip ? nodes * parts : nodes;
 }
 
 std::string Collective::message_name(const Topology& topology, MessageId m) const {
@@ -31,12 +24,10 @@ std::string Collective::message_name(const Topology& topology, MessageId m) cons
 }
 
 Collective::Need Collective::need(NodeId v) const {
-  switch (kind) {
-    case CollectiveKind::broadcast:
-    case CollectiveKind::gossip: return Need::all_messages;
-    case CollectiveKind::scatter: return Need::own_message;
-    default: return v == root ? Need::all_messages : Need::nothing;  // gather, concentration
-  }
+  if (kind == CollectiveKind::scatter) return Need::own_message;
+  if (kind == CollectiveKind::gather || kind == CollectiveKind::concentration)
+    return v == root ? Need::all_messages : Need::nothing;
+  return Need::all_messages;  // broadcast, gossip
 }
 
 }  // namespace schedcheck

@@ -15,6 +15,7 @@
 namespace schedcheck {
 
 enum class CollectiveKind : uint8_t { broadcast, gossip, scatter, gather, concentration };
+inline constexpr uint8_t collective_kind_count = 5;
 
 std::string_view collective_kind_name(CollectiveKind kind);
 

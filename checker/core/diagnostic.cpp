@@ -6,18 +6,12 @@
 namespace schedcheck {
 
 std::string_view property_name(Property p) {
-  switch (p) {
-    case Property::syntax: return "syntax";
-    case Property::well_formed: return "well-formed";
-    case Property::link_disjoint: return "link-disjoint";
-    case Property::port_limit: return "port-limit";
-    case Property::dimension_order: return "dimension-order";
-    case Property::causality: return "causality";
-    case Property::delivery: return "delivery";
-    case Property::lower_bound: return "lower-bound";
-    case Property::claim: return "claim";
-  }
-  return "unknown";
+  static constexpr std::string_view names[] = {"syntax",          "well-formed", "link-disjoint", "port-limit",
+                                               "dimension-order", "causality",   "delivery",      "lower-bound",
+                                               "claim"};
+  static_assert(std::size(names) == property_count);
+  const auto i = static_cast<size_t>(p);
+  return i < std::size(names) ? names[i] : "unknown";
 }
 
 void Diagnostics::error(SourcePos pos, Property property, std::string message) {

@@ -316,16 +316,13 @@ bool Reader::parse_model(Header& header, Cursor& c) {
 bool Reader::parse_collective(Header& header, Cursor& c) {
   Collective& coll = header.collective;
   const auto [kind, kind_pos] = word_at(c);
-  static constexpr CollectiveKind kinds[] = {CollectiveKind::broadcast, CollectiveKind::gossip,
-                                             CollectiveKind::scatter, CollectiveKind::gather,
-                                             CollectiveKind::concentration};
-  const auto known = std::find_if(std::begin(kinds), std::end(kinds),
-                                  [name = kind](CollectiveKind k) { return collective_kind_name(k) == name; });
-  if (known == std::end(kinds))
+  uint8_t k = 0;
+  while (k < collective_kind_count && collective_kind_name(CollectiveKind{k}) != kind) ++k;
+  if (k == collective_kind_count)
     return fail(kind_pos, fmt::format("unknown collective '{}' (expected broadcast, gossip, scatter, gather or "
                                       "concentration)",
                                       kind));
-  coll.kind = *known;
+  coll.kind = CollectiveKind{k};
   if (!header.topology) {
     // After a topology line with errors, stay silent: its error says it all.
     if (!topology_seen_) fail(kind_pos, "the collective line must come after the topology line");
