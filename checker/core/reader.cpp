@@ -143,8 +143,10 @@ std::pair<std::string_view, SourcePos> Reader::word_at(Cursor& c) {
   return {c.word(), pos};
 }
 
-bool Reader::fail(SourcePos pos, std::string message) {
-  diag_->error(pos, Property::syntax, std::move(message));
+bool Reader::fail(SourcePos pos, std::string message) { return fail(pos, Property::syntax, std::move(message)); }
+
+bool Reader::fail(SourcePos pos, Property property, std::string message) {
+  diag_->error(pos, property, std::move(message));
   return false;
 }
 
@@ -461,13 +463,10 @@ bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
   uint64_t value = 0;
   if (c.peek() != '(') {
     c.digits(value);
-    if (c.at == c.begin + pos.col - 1)
-      diag_->error(pos, Property::syntax, "expected a node: an index or coordinates like (1,2)");
-    else
-      diag_->error(pos, property,
-                   fmt::format("node {} is not in {} (indices 0..{})", c.since(pos), header_->topology->describe(),
-                               nodes_ - 1));
-    return false;
+    if (c.at == c.begin + pos.col - 1) return fail(pos, "expected a node: an index or coordinates like (1,2)");
+    return fail(pos, property,
+                fmt::format("node {} is not in {} (indices 0..{})", c.since(pos), header_->topology->describe(),
+                            nodes_ - 1));
   }
   ++c.at;
   // The index is summed as the coordinates are read; any coordinate out of
@@ -476,10 +475,7 @@ bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
   uint32_t count = 0;
   bool inside = true;
   for (;; ++count) {
-    if (!c.digits(value)) {
-      diag_->error(c.pos(), Property::syntax, "expected a coordinate in the node name");
-      return false;
-    }
+    if (!c.digits(value)) return fail(c.pos(), "expected a coordinate in the node name");
     if (dims_ > 0) {
       inside = inside && count < dims_ && value < sizes_[count];
       if (inside) index += value * strides_[count];
@@ -495,15 +491,13 @@ bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
       ++c.at;
       break;
     }
-    diag_->error(c.pos(), Property::syntax, "expected ',' or ')' in the node name");
-    return false;
+    return fail(c.pos(), "expected ',' or ')' in the node name");
   }
   if (inside && (dims_ == 0 || count + 1 == dims_)) {
     out = static_cast<NodeId>(index);
     return true;
   }
-  diag_->error(pos, property, fmt::format("node {} is not in {}", c.since(pos), header_->topology->describe()));
-  return false;
+  return fail(pos, property, fmt::format("node {} is not in {}", c.since(pos), header_->topology->describe()));
 }
 
 bool Reader::message(Cursor& c, MessageId& out) {
@@ -515,23 +509,16 @@ bool Reader::message(Cursor& c, MessageId& out) {
   if (c.peek() == '/') {
     ++c.at;
     const SourcePos part_pos = c.pos();
-    if (!c.digits(part)) {
-      diag_->error(part_pos, Property::syntax, "expected a part number after '/'");
-      return false;
-    }
-    if (part >= coll.parts) {
-      diag_->error(part_pos, Property::well_formed,
+    if (!c.digits(part)) return fail(part_pos, "expected a part number after '/'");
+    if (part >= coll.parts)
+      return fail(part_pos, Property::well_formed,
                   fmt::format("part {} does not exist: the collective has {} part(s) per message", c.since(part_pos),
                               coll.parts));
-      return false;
-    }
   }
-  if (coll.kind == CollectiveKind::broadcast && v != coll.root) {
-    diag_->error(pos, Property::well_formed,
+  if (coll.kind == CollectiveKind::broadcast && v != coll.root)
+    return fail(pos, Property::well_formed,
                 fmt::format("a broadcast has one message, named by its source {}; {} names no message",
                             header_->topology->node_name(coll.root), header_->topology->node_name(v)));
-    return false;
-  }
   out = coll.message_of(v, static_cast<uint32_t>(part));
   return true;
 }
@@ -596,28 +583,17 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
   if (first == 's') {
     const SourcePos pos = c.pos();
     const std::string_view w = c.word();
-    if (w != "step") {
-      diag_->error(pos, Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", w));
-      return false;
-    }
+    if (w != "step") return fail(pos, fmt::format("expected 'step' or a transfer, got '{}'", w));
     c.skip_space();
     const SourcePos num_pos = c.pos();
     uint64_t number = 0;
-    if (!c.digits(number) || !c.at_end()) {
-      diag_->error(num_pos, Property::syntax, "expected 'step N' with a whole number N");
-      return false;
-    }
-    if (c.too_large()) {
-      diag_->error(num_pos, Property::syntax, number_error(c.since(num_pos), ""));
-      return false;
-    }
-    if (!steps_) {
-      diag_->error(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
-      return false;
-    }
+    if (!c.digits(number) || !c.at_end()) return fail(num_pos, "expected 'step N' with a whole number N");
+    if (c.too_large()) return fail(num_pos, number_error(c.since(num_pos), ""));
+    if (!steps_)
+      return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
     if (number != uint64_t{step_} + 1) {
       diag_->error(num_pos, Property::well_formed,
-                  fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
+                   fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
     }
     // Count on from the number given so one slip is reported once.
     step_ = number > UINT32_MAX - 1 ? UINT32_MAX - 1 : static_cast<uint32_t>(number);
@@ -627,9 +603,8 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     return true;
   }
   if (first != '(' && !(first >= '0' && first <= '9')) {
-    const SourcePos pos = c.pos();
-    diag_->error(pos, Property::syntax, fmt::format("expected 'step' or a transfer, got '{}'", c.word()));
-    return false;
+    const auto [w, pos] = word_at(c);
+    return fail(pos, fmt::format("expected 'step' or a transfer, got '{}'", w));
   }
   if (!saw_step_ && steps_) {
     diag_->error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
@@ -654,10 +629,9 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
   }
   if (c.at == start || (c.at < c.end && *c.at != ' ' && *c.at != '\t' && *c.at != '#')) {
     c.at = start;
-    diag_->error(c.pos(), Property::syntax,
+    return fail(c.pos(),
                 fmt::format("expected a label like wake-1 after {} (a letter, then letters, digits, '-', '_' or '.')",
                             after_what));
-    return false;
   }
   out.assign(start, c.at);
   return true;
@@ -674,48 +648,29 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       const uint32_t col = c.col();
       ++c.at;
       uint64_t dim = 0, count = 1;
-      if (!c.digits(dim)) {
-        diag_->error(c.pos_at(col), Property::syntax, "expected a move like +1, -2 or +1*3");
-        return false;
-      }
+      if (!c.digits(dim)) return fail(c.pos_at(col), "expected a move like +1, -2 or +1*3");
       const std::string_view dim_text = c.since(c.pos_at(col + 1));
       if (c.peek() == '*') {
         ++c.at;
         const SourcePos count_pos = c.pos();
-        if (!c.digits(count) || count == 0) {
-          diag_->error(c.pos_at(col), Property::syntax, "expected a positive repeat count after '*'");
-          return false;
-        }
-        if (c.too_large()) {
-          diag_->error(count_pos, Property::syntax, number_error(c.since(count_pos), ""));
-          return false;
-        }
+        if (!c.digits(count) || count == 0) return fail(c.pos_at(col), "expected a positive repeat count after '*'");
+        if (c.too_large()) return fail(count_pos, number_error(c.since(count_pos), ""));
       }
-      if (dims_ == 0) {
-        diag_->error(c.pos_at(col), Property::well_formed,
+      if (dims_ == 0)
+        return fail(c.pos_at(col), Property::well_formed,
                     fmt::format("moves need a grid topology; on a {} give the path as '> node > node'",
                                 topology_kind_name(topo.kind())));
-        return false;
-      }
-      if (dim == 0 || dim > dims_) {
-        diag_->error(c.pos_at(col), Property::well_formed,
+      if (dim == 0 || dim > dims_)
+        return fail(c.pos_at(col), Property::well_formed,
                     fmt::format("dimension {} does not exist in {} (dimensions 1..{})", dim_text, topo.describe(),
                                 topo.dimensions()));
-        return false;
-      }
-      if (!out.path.empty()) {
-        diag_->error(c.pos_at(col), Property::syntax, "a route is either moves or a node list, not both");
-        return false;
-      }
+      if (!out.path.empty()) return fail(c.pos_at(col), "a route is either moves or a node list, not both");
       out.moves.push_back({count, col, static_cast<uint16_t>(dim - 1), ch == '-'});
     } else if (ch == '>') {
       ++c.at;
       c.skip_space();
       const uint32_t col = c.col();
-      if (!out.moves.empty()) {
-        diag_->error(c.pos(), Property::syntax, "a route is either moves or a node list, not both");
-        return false;
-      }
+      if (!out.moves.empty()) return fail(c.pos(), "a route is either moves or a node list, not both");
       NodeId v = no_node;
       if (!node(c, v, Property::well_formed)) return false;
       out.path.push_back({v, col});
@@ -723,10 +678,8 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       break;
     }
   }
-  if (out.moves.empty() && out.path.empty()) {
-    diag_->error(c.pos(), Property::syntax, "expected a route after the sending node: moves like +1 -2, or '> node'");
-    return false;
-  }
+  if (out.moves.empty() && out.path.empty())
+    return fail(c.pos(), "expected a route after the sending node: moves like +1 -2, or '> node'");
   // Blanks are skipped after each part, so that each test below looks at the next word.
   if (c.peek() == '!') {
     ++c.at;
@@ -745,10 +698,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
       if (!message(c, m)) return false;
       out.messages.push_back({m, col});
     }
-    if (out.messages.empty()) {
-      diag_->error(c.pos(), Property::syntax, "expected at least one message after ':'");
-      return false;
-    }
+    if (out.messages.empty()) return fail(c.pos(), "expected at least one message after ':'");
   }
   if (c.peek() == '@') {
     out.time_col = c.col();
@@ -756,14 +706,8 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     c.skip_space();
     uint64_t t = 0;
     const SourcePos time_pos = c.pos();
-    if (!c.digits(t)) {
-      diag_->error(time_pos, Property::syntax, "expected a dispatch time after '@'");
-      return false;
-    }
-    if (c.too_large()) {
-      diag_->error(time_pos, Property::syntax, number_error(c.since(time_pos), ""));
-      return false;
-    }
+    if (!c.digits(t)) return fail(time_pos, "expected a dispatch time after '@'");
+    if (c.too_large()) return fail(time_pos, number_error(c.since(time_pos), ""));
     out.time = t;
     c.skip_space();
   }
@@ -774,24 +718,17 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     if (!label(c, out.after, "'after'")) return false;
   }
   if (!c.at_end()) {
-    const SourcePos pos = c.pos();
-    diag_->error(pos, Property::syntax, fmt::format("unexpected '{}' in a transfer", c.word()));
-    return false;
+    const auto [w, pos] = word_at(c);
+    return fail(pos, fmt::format("unexpected '{}' in a transfer", w));
   }
-  if (steps_ && (!out.control.empty() || !out.after.empty())) {
-    diag_->error(c.pos_at(out.control.empty() ? out.after_col : out.control_col), Property::well_formed,
+  if (steps_ && (!out.control.empty() || !out.after.empty()))
+    return fail(c.pos_at(out.control.empty() ? out.after_col : out.control_col), Property::well_formed,
                 "control flits and 'after' belong to the flit model; this schedule's model is step-synchronous");
-    return false;
-  }
-  if (steps_ && out.time) {
-    diag_->error(c.pos_at(out.time_col), Property::well_formed,
+  if (steps_ && out.time)
+    return fail(c.pos_at(out.time_col), Property::well_formed,
                 "a dispatch time '@ T' belongs to the flit model; this schedule's model is step-synchronous");
-    return false;
-  }
-  if (!steps_ && !out.time) {
-    diag_->error(out.pos, Property::well_formed, "in the flit model every transfer needs a dispatch time '@ T'");
-    return false;
-  }
+  if (!steps_ && !out.time)
+    return fail(out.pos, Property::well_formed, "in the flit model every transfer needs a dispatch time '@ T'");
   return true;
 }
 

@@ -39,8 +39,9 @@ class Reader {
   struct Cursor;
   // The next word and where it starts.
   static std::pair<std::string_view, SourcePos> word_at(Cursor& c);
-  // Reports a syntax error; false, for a parser to return.
+  // Reports a syntax error, or one of `property`; false, for a parser to return.
   bool fail(SourcePos pos, std::string message);
+  bool fail(SourcePos pos, Property property, std::string message);
   // The line of header_keywords[which], after its keyword.
   bool header_line(Header& header, Cursor& c, size_t which);
   bool parse_topology(Header& header, Cursor& c);
