@@ -20,6 +20,10 @@ std::vector<std::string> all_lines(LineSource& source) {
   while (source.next(line)) {
     lines.emplace_back(line);
     CHECK(source.line_number() == lines.size());
+    // The reader's loops stop at the byte after a line without testing the
+    // position: it must be readable, and no blank or digit.
+    const char end = line.data()[line.size()];
+    CHECK((end == '\n' || end == '\r' || end == '\0'));
   }
   return lines;
 }
