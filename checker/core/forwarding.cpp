@@ -247,11 +247,11 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
     // Only what is or may be in the map needs asking, and never the sender.
     const NodeId v = s / directions_;
     const uint32_t in = s - v * directions_;
-    const uint32_t ask = (slots_[s].map | ~slots_[s].known) & ~(1U << (in ^ 1U));
+    const Slot& here = slots_[s];
+    const uint32_t ask = (here.map | ~here.known) & ~(1U << (in ^ 1U));
     // Sends the map is known to make, and nothing left to ask: this step
     // teaches nothing, as in most steps once a schedule's maps are known.
-    const Slot& slot = slots_[s];
-    if ((ask & ~sent & all_directions_) == 0 && (sent & ~(slot.map & slot.known)) == 0 && open_.empty()) continue;
+    if ((ask & ~sent & all_directions_) == 0 && (sent & ~(here.map & here.known)) == 0 && open_.empty()) continue;
     learn(v, in, sent, missing_where_not_sent(v, previous(s, serial).message, sent, ask, knowledge), serial);
   }
   forwarded_duplicates(serial, step_number, knowledge);

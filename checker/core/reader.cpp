@@ -219,19 +219,30 @@ bool Reader::read_header(Header& header) {
 }
 
 bool Reader::header_line(Header& header, Cursor& c, size_t which) {
-  // In the order of header_keywords.
-  static constexpr SourcePos Header::*positions[] = {&Header::topology_pos, &Header::model_pos,
-                                                     &Header::collective_pos, &Header::cost_pos, &Header::claim_pos};
-  header.*positions[which] = {c.line_number, 1};
-  // A switch, not a table of member functions: GCC's bounds sanitizer
-  // misreads the index of such a table and stops the sanitizer build.
+  // In the order of header_keywords; a switch, not a table of member
+  // functions: GCC's bounds sanitizer misreads the index of such a table.
+  const SourcePos line_pos{c.line_number, 1};
   bool ok = false;
   switch (which) {
-    case 0: ok = parse_topology(header, c); break;
-    case 1: ok = parse_model(header, c); break;
-    case 2: ok = parse_collective(header, c); break;
-    case 3: ok = parse_cost(header, c); break;
-    default: ok = parse_claim(header, c); break;
+    case 0:
+      header.topology_pos = line_pos;
+      ok = parse_topology(header, c);
+      break;
+    case 1:
+      header.model_pos = line_pos;
+      ok = parse_model(header, c);
+      break;
+    case 2:
+      header.collective_pos = line_pos;
+      ok = parse_collective(header, c);
+      break;
+    case 3:
+      header.cost_pos = line_pos;
+      ok = parse_cost(header, c);
+      break;
+    default:
+      header.claim_pos = line_pos;
+      ok = parse_claim(header, c);
   }
   if (!ok) return false;
   if (c.at_end()) return true;
