@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "sf_list_schedule.hpp"
 #include "z3_util.hpp"
 
 namespace schedcheck::search {
@@ -42,6 +43,8 @@ using Clock = std::chrono::steady_clock;
 // The run over nonstop schedules only, and its share of each count's time.
 constexpr const char* nonstop_run_name = "nonstop shortest paths";
 constexpr double nonstop_share = 1.0 / 3;
+constexpr uint64_t max_sf_moves = 4'000'000;
+constexpr const char* list_run_name = "farthest-first shortest paths";
 
 class Encoding {
  public:
@@ -319,9 +322,33 @@ SearchReport search_sf_rooted(const SfRootedProblem& problem, uint32_t first, ui
                               const SearchLimits& limits) {
   SearchReport report;
   const auto start = Clock::now();
+  // The list schedule first: at the first count it settles the search, and
+  // above it the solver climbs only to the count below its count.
+  std::optional<ListSchedule> listed;
+  if (problem.strengthen && problem.list_schedule_first) listed = sf_rooted_list_schedule(problem, last);
+  if (listed && listed->steps < first) listed.reset();  // a count asked above it is the solver's to answer
+  const double list_seconds = seconds_since(start);
+  auto record_listed = [&] {
+    record_attempt(report, limits, Attempt{listed->steps, Outcome::sat, list_seconds, list_run_name, true},
+                   std::move(listed->body));
+  };
+  if (listed && listed->steps <= std::max(first, 1U)) {
+    record_listed();
+    return report;
+  }
+  if (listed) last = listed->steps - 1;
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
     const std::optional<double> count_seconds = begin_count(report, limits, start, steps);
     if (!count_seconds) break;
+    // Z3 takes a few hundred bytes per variable: a count past the limit is
+    // left unknown rather than built into more memory than the machine has.
+    const uint64_t moves = uint64_t{problem.grid.channel_count()} * (problem.grid.node_count() - 1) * steps;
+    if (moves > max_sf_moves) {
+      record_attempt(report, limits,
+                     Attempt{steps, Outcome::unknown, 0, fmt::format("an encoding too large ({} moves)", moves)},
+                     "", true);
+      continue;
+    }
     const double budget = *count_seconds;
     const auto count_start = Clock::now();
     std::string witness;
@@ -335,6 +362,7 @@ SearchReport search_sf_rooted(const SfRootedProblem& problem, uint32_t first, ui
     const Attempt a = rest > 0 ? solve(problem, steps, false, rest, witness) : Attempt{steps, Outcome::unknown, 0};
     if (record_attempt(report, limits, a, std::move(witness), true)) break;
   }
+  if (listed && !report.witness_steps) record_listed();
   return report;
 }
 

@@ -19,6 +19,10 @@ struct SfRootedProblem {
   // Distance pruning and the redundant constraints; off gives the plain
   // encoding (every message may be anywhere at any step).
   bool strengthen = true;
+  // The list schedule (sf_list_schedule.hpp) before the solver: its witness
+  // at the first count settles the search, and above it the solver climbs
+  // only below its count. Off (or without strengthen) the solver alone.
+  bool list_schedule_first = true;
 };
 
 // The messages' ends: a scatter's message m goes from the root to m, a
@@ -26,11 +30,12 @@ struct SfRootedProblem {
 uint32_t message_source(const SfRootedProblem& problem, uint32_t m);
 uint32_t message_destination(const SfRootedProblem& problem, uint32_t m);
 
-// Tries first, first+1, ..., last steps, one solver per count (the
+// Tries the list schedule, then first, first+1, ..., last steps, one solver per count (the
 // encoding depends on the count: a message is only where it can still reach
 // its destination in time), and stops at the first count with a witness or
 // when the whole time is spent. A count that is not decided within
-// limits.count_timeout is recorded unknown and the climb goes on to the next.
+// limits.count_timeout, or whose encoding would be too large, is recorded
+// unknown and the climb goes on to the next.
 SearchReport search_sf_rooted(const SfRootedProblem& problem, uint32_t first, uint32_t last,
                               const SearchLimits& limits);
 

@@ -7,6 +7,7 @@
 
 #include "checker.hpp"
 #include "proven.hpp"
+#include "sf_list_schedule.hpp"
 #include "sf_scatter_search.hpp"
 
 namespace {
@@ -62,6 +63,13 @@ void expect_optimum(const SfRootedProblem& p, uint32_t optimum) {
   CHECK(v.verified);
   CHECK(v.steps == optimum);
   CHECK(proven(bound, report, true).optimal);
+  // The solver alone finds the optimum too.
+  SfRootedProblem solver_only = p;
+  solver_only.list_schedule_first = false;
+  const SearchReport solved = search_sf_rooted(solver_only, std::max(bound.steps, 1U), bound.steps + 4, limits());
+  REQUIRE(solved.witness_steps == optimum);
+  CHECK(solved.attempts.back().routing != "farthest-first shortest paths");
+  CHECK(core_check(header(p) + solved.witness).verified);
   // The strengthened encoding (whose root-port deadlines may refute the
   // count before the solver starts) and the plain one (which must search).
   SfRootedProblem plain = p;
@@ -119,7 +127,8 @@ TEST_CASE("the plain encoding agrees: same optimum, and one step fewer unsat") {
 
 TEST_CASE("an unknown count is climbed past and does not count as refuted") {
   // 5x5 scatter: 6 steps are sat in about 0.2 s, but the count is given 1 us.
-  const SfRootedProblem p = problem({5, 5}, true, RootedCollective::scatter);
+  SfRootedProblem p = problem({5, 5}, true, RootedCollective::scatter);
+  p.list_schedule_first = false;  // it meets the bound at once
   SearchLimits l = limits();
   l.count_timeout = [](uint32_t steps) { return steps == 6 ? 1e-6 : 60.0; };
   const SearchReport r = search_sf_rooted(p, 6, 8, l);
@@ -152,6 +161,45 @@ TEST_CASE("the counts below the optimum are refuted by the full encoding, not by
     CHECK(proof.optimal);
     CHECK(proof.impossible_below == 4);
   }
+}
+
+TEST_CASE("the list schedule meets the core's bound on tori and meshes up to 16x16 and 6x6x6, and the solver is not asked") {
+  const std::pair<std::vector<uint32_t>, bool> grids[] = {
+      {{4, 4}, true},  {{5, 5}, true},  {{7, 7}, true},     {{3, 16}, true},   {{16, 16}, true},
+      {{4, 7}, false}, {{5, 5}, false}, {{3, 3, 3}, true}, {{6, 6, 6}, true}, {{2, 2, 2}, true}};
+  for (const auto& [sizes, wraps] : grids)
+    for (RootedCollective c : {RootedCollective::scatter, RootedCollective::gather})
+      for (const bool one_port : {false, true}) {
+        const SfRootedProblem p = problem(sizes, wraps, c, 0, one_port);
+        CAPTURE(header(p));
+        const StepLowerBound bound = core_bound(p);
+        const SearchReport r = search_sf_rooted(p, bound.steps, bound.steps + 4, limits());
+        REQUIRE(r.attempts.size() == 1);
+        CHECK(r.attempts[0].routing == "farthest-first shortest paths");
+        CHECK(r.witness_steps == bound.steps);
+        const schedcheck::Verdict v = core_check(header(p) + r.witness);
+        CHECK(v.verified);
+        CHECK(v.steps == bound.steps);
+        CHECK(proven(bound, r, true).optimal);
+      }
+}
+
+TEST_CASE("above the bound the list schedule is a witness, not a proof: 7x7x7 all-port, where 57 is too large to encode") {
+  const SfRootedProblem p = problem({7, 7, 7}, true, RootedCollective::scatter);
+  const StepLowerBound bound = core_bound(p);
+  REQUIRE(bound.steps == 57);  // ceil(342 / 6)
+  const SearchReport r = search_sf_rooted(p, bound.steps, bound.steps + 4, limits());
+  REQUIRE(r.witness_steps == 58u);
+  CHECK(r.gave_up);
+  CHECK(core_check(header(p) + r.witness).verified);
+  const Proven proof = proven(bound, r, true);
+  CHECK_FALSE(proof.optimal);
+  CHECK(proof.unknown == std::vector<uint32_t>{57});
+}
+
+TEST_CASE("the list schedule gives up past its step limit") {
+  CHECK_FALSE(sf_rooted_list_schedule(problem({4, 4}, true, RootedCollective::scatter), 3));
+  CHECK(sf_rooted_list_schedule(problem({4, 4}, true, RootedCollective::scatter), 4));
 }
 
 }  // namespace
