@@ -31,32 +31,72 @@ std::optional<std::vector<std::vector<Hop>>> scatter_steps(const SfRootedProblem
   std::vector<uint32_t> at(n, p.root), order;
   for (uint32_t m = 0; m < n; ++m)
     if (m != p.root) order.push_back(m);
-  // Each message's channel out of the root, fixed first so that every
-  // channel carries its share: the messages with the fewest channels
-  // closer to them choose first, each the least loaded of its own.
+  // Each message's channel out of the root is fixed first (below).
   auto closer = [&](uint32_t v, uint32_t m, uint32_t d, bool negative) {
     const int64_t u = grid.neighbour(v, d, negative);
     return u >= 0 && dist[static_cast<uint32_t>(u)][m] + 1 == dist[v][m];
   };
-  auto ways_out = [&](uint32_t m) {
-    uint32_t w = 0;
-    for (uint32_t d = 0; d < k; ++d)
-      for (const bool negative : {false, true}) w += closer(p.root, m, d, negative) ? 1 : 0;
-    return w;
+  // Class by class, the farthest first: a message leaving the root in step
+  // j arrives in step j + dist - 1 at the earliest, so what each channel must
+  // be kept from is too many far messages. Each class goes to the least
+  // loaded of its channels, then is moved along chains of channels (a
+  // message of the class on channel a that could take b) from the most
+  // loaded channel to one with two fewer, while there is such a chain.
+  std::vector<uint32_t> load(size_t{n} * 2 * k, 0), root_channel(n, UINT32_MAX), root_channels;
+  for (uint32_t d = 0; d < k; ++d)
+    for (const bool negative : {false, true})
+      if (grid.neighbour(p.root, d, negative) >= 0) root_channels.push_back(grid.channel(p.root, d, negative));
+  auto can_take = [&](uint32_t m, uint32_t c) {
+    const uint32_t port = c % (2 * k);
+    return closer(p.root, m, port / 2, port % 2 != 0);
   };
-  std::vector<uint32_t> by_choice = order, load(size_t{n} * 2 * k, 0), root_channel(n, 0);
-  std::stable_sort(by_choice.begin(), by_choice.end(), [&](uint32_t a, uint32_t b) {
-    return ways_out(a) != ways_out(b) ? ways_out(a) < ways_out(b) : dist[p.root][a] > dist[p.root][b];
-  });
-  for (const uint32_t m : by_choice) {
-    uint32_t best = UINT32_MAX;
-    for (uint32_t d = 0; d < k; ++d)
-      for (const bool negative : {false, true}) {
-        const uint32_t c = grid.channel(p.root, d, negative);
-        if (closer(p.root, m, d, negative) && (best == UINT32_MAX || load[c] < load[best])) best = c;
+  std::vector<uint32_t> by_distance = order;
+  std::stable_sort(by_distance.begin(), by_distance.end(),
+                   [&](uint32_t a, uint32_t b) { return dist[p.root][a] > dist[p.root][b]; });
+  for (size_t first = 0; first < by_distance.size();) {
+    size_t last = first;
+    while (last < by_distance.size() && dist[p.root][by_distance[last]] == dist[p.root][by_distance[first]]) ++last;
+    const std::vector<uint32_t> group(by_distance.begin() + static_cast<std::ptrdiff_t>(first),
+                                      by_distance.begin() + static_cast<std::ptrdiff_t>(last));
+    for (const uint32_t m : group) {
+      for (const uint32_t c : root_channels)
+        if (can_take(m, c) && (root_channel[m] == UINT32_MAX || load[c] < load[root_channel[m]])) root_channel[m] = c;
+      ++load[root_channel[m]];
+    }
+    for (bool moved = true; moved;) {
+      moved = false;
+      // Breadth-first from the most loaded channel over "a message of the
+      // group on a could take b".
+      const uint32_t top = *std::max_element(root_channels.begin(), root_channels.end(),
+                                             [&](uint32_t a, uint32_t b) { return load[a] < load[b]; });
+      std::vector<uint32_t> via(load.size(), UINT32_MAX);  // the message that moves into each channel reached
+      std::vector<uint32_t> queue{top};
+      via[top] = 0;
+      for (size_t i = 0; i < queue.size() && !moved; ++i) {
+        const uint32_t a = queue[i];
+        for (const uint32_t m : group) {
+          if (root_channel[m] != a) continue;
+          for (const uint32_t b : root_channels) {
+            if (via[b] != UINT32_MAX || !can_take(m, b)) continue;
+            via[b] = m;
+            queue.push_back(b);
+            if (load[b] + 2 > load[top]) continue;
+            // Shift one message along the chain back to the top.
+            for (uint32_t c = b; c != top;) {
+              const uint32_t mover = via[c], from = root_channel[mover];
+              --load[from];
+              ++load[c];
+              root_channel[mover] = c;
+              c = from;
+            }
+            moved = true;
+            break;
+          }
+          if (moved) break;
+        }
       }
-    root_channel[m] = best;
-    ++load[best];
+    }
+    first = last;
   }
   std::vector<std::vector<Hop>> steps;
   std::vector<uint32_t> channel_used(size_t{n} * 2 * k, 0), sent(n, 0), received(n, 0);
