@@ -732,7 +732,7 @@ int main(int argc, char** argv) {
     if (args->command == "table") {
       if (wants_search_jobs(*args)) return run_search_broadcast_jobs(*args);
       if (args->positional.size() != 1) return program_error(
-            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3)");
+            "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, search-scatter, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3)");
       double timeout = 60;
       if (auto t = args->value("--timeout")) timeout = std::atof(t->c_str());
       return print_table(args->positional[0], args->flag("--json"), timeout > 0 ? timeout : 60);
