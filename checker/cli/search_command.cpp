@@ -465,6 +465,7 @@ int run_search(const Arguments& args) {
                                                                       : search::RouteRule::shortest;
   broadcast.strengthen = !args.flag("--plain");
   broadcast.stricter_routing_first = !args.flag("--one-routing");
+  broadcast.symmetric_first = broadcast.strengthen && !args.flag("--no-symmetric-first");
   search::GossipProblem gossip_problem;
   gossip_problem.grid = *grid;
   gossip_problem.one_port = broadcast.one_port;
@@ -502,11 +503,14 @@ int run_search(const Arguments& args) {
   // find a witness one step above it. One count alone has all the time.
   const auto count_timeout = seconds_option(args, "--count-timeout", exact || claim ? timeout : timeout / 2, error);
   if (!error.empty()) return usage_error(error);
-  if (gossip && (args.flag("--count-timeout") || args.flag("--one-routing")))
+  if (gossip && (args.flag("--count-timeout") || args.flag("--one-routing") || args.flag("--no-symmetric-first")))
     return usage_error(fmt::format("search gossip: {} is for broadcast",
-                                   args.flag("--count-timeout") ? "--count-timeout" : "--one-routing"));
-  if (rooted && args.flag("--one-routing"))
-    return usage_error(fmt::format("search {}: --one-routing is for broadcast", collective));
+                                   args.flag("--count-timeout") ? "--count-timeout"
+                                   : args.flag("--one-routing") ? "--one-routing"
+                                                                : "--no-symmetric-first"));
+  if (rooted && (args.flag("--one-routing") || args.flag("--no-symmetric-first")))
+    return usage_error(fmt::format("search {}: {} is for broadcast", collective,
+                                   args.flag("--one-routing") ? "--one-routing" : "--no-symmetric-first"));
   uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 256;
   if (exact) first = last = *exact;
   if (claim) first = last = *claim;
@@ -557,10 +561,19 @@ int run_search(const Arguments& args) {
               report.witness;
     // The run is named by its routing ("dimension-order-shorter") or, free
     // routing's own run, by the paths it searches ("minimal paths").
-    if (!witness_routing.empty())
-      witness.insert(witness.find("topology "),
-                     fmt::format("# its paths are {}{}\n", witness_routing,
-                                 witness_routing.ends_with(" paths") ? "" : " paths"));
+    // A symmetric run ("symmetric dimension-order-shorter") says so in a line of its own.
+    if (!witness_routing.empty()) {
+      constexpr std::string_view symmetric = "symmetric ";
+      std::string paths = witness_routing;
+      std::string comment;
+      if (paths.starts_with(symmetric)) {
+        paths.erase(0, symmetric.size());
+        comment = "# a symmetric schedule: every automorphism of the torus that fixes the source and keeps the "
+                  "routing maps it to itself\n";
+      }
+      comment += fmt::format("# its paths are {}{}\n", paths, paths.ends_with(" paths") ? "" : " paths");
+      witness.insert(witness.find("topology "), comment);
+    }
     const lemmas::Checked c = lemmas::check_text(witness);
     if (!c.verdict.verified) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);

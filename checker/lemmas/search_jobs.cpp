@@ -365,11 +365,12 @@ std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& e
     }
     o.job.steps = static_cast<uint32_t>(count);
     o.seconds += seconds->get<double>();
-    // A run that is not the routing asked (free routing's minimal paths)
-    // answers unsat for itself alone.
+    // A run that is not the routing asked (free routing's minimal paths, the
+    // symmetric schedules tried first) answers unsat for itself alone; where
+    // the job found a witness, such an unsat says nothing about its count.
     const auto routing = a.find("routing");
-    if (outcome->get<std::string>() == "unsat" && o.answer != JobAnswer::unsat && routing != a.end() &&
-        routing->is_string())
+    if (outcome->get<std::string>() == "unsat" && o.answer != JobAnswer::unsat && o.answer != JobAnswer::sat &&
+        routing != a.end() && routing->is_string())
       o.unsat_under = routing->get<std::string>();
   }
   if (o.answer == JobAnswer::sat) {

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "symmetry.hpp"
 #include "z3_util.hpp"
 
 namespace schedcheck::search {
@@ -37,6 +38,7 @@ class BroadcastEncoding {
       : ctx_(ctx), solver_(solver), p_(p) {
     for (uint32_t u = 0; u < p.grid.node_count(); ++u)
       for (Route& r : routes_from(p.grid, u, p.rule)) routes_.push_back(std::move(r));
+    if (p.strengthen || p.symmetric_only) symmetries_ = source_symmetries(p.grid, routes_);
     z3::expr_vector start(ctx_);
     for (uint32_t v = 0; v < p.grid.node_count(); ++v) start.push_back(ctx_.bool_val(v == 0));
     informed_.push_back(start);
@@ -45,12 +47,20 @@ class BroadcastEncoding {
   // Adds the variables and constraints of the next step.
   void add_step() {
     const uint32_t t = static_cast<uint32_t>(sends_.size()) + 1;
+    // A symmetric schedule is one variable per orbit: a route, or a node,
+    // shares the variable of the least index in its orbit, which comes first.
     z3::expr_vector x(ctx_);
-    for (size_t r = 0; r < routes_.size(); ++r) x.push_back(ctx_.bool_const(fmt::format("x_{}_{}", t, r).c_str()));
+    for (size_t r = 0; r < routes_.size(); ++r) {
+      const uint32_t orbit = p_.symmetric_only ? symmetries_.route_orbit[r] : static_cast<uint32_t>(r);
+      x.push_back(orbit < r ? x[static_cast<int>(orbit)] : ctx_.bool_const(fmt::format("x_{}_{}", t, r).c_str()));
+    }
     sends_.push_back(x);
     z3::expr_vector now(ctx_);
-    for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
-      now.push_back(ctx_.bool_const(fmt::format("informed_{}_{}", t, v).c_str()));
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v) {
+      const uint32_t orbit = p_.symmetric_only ? symmetries_.node_orbit[v] : v;
+      now.push_back(orbit < v ? now[static_cast<int>(orbit)]
+                              : ctx_.bool_const(fmt::format("informed_{}_{}", t, v).c_str()));
+    }
     informed_.push_back(now);
     senders_hold_the_message(t);
     informed_grows_by_receptions(t);
@@ -60,11 +70,13 @@ class BroadcastEncoding {
       only_uninformed_nodes_receive(t);
       each_node_receives_once(t);
       informed_set_grows_at_most_by_fan_out(t);
-      if (t == 1) reflections_of_the_first_step();
+      if (t == 1 && !p_.symmetric_only) symmetries_of_the_first_step();
     }
   }
 
   uint32_t steps() const { return static_cast<uint32_t>(sends_.size()); }
+  // An automorphism other than the identity fixes the source and keeps the routing.
+  bool has_symmetries() const { return !symmetries_.node_images.empty(); }
 
   // The literal that, assumed, asks for every node informed after `steps()` steps.
   z3::expr goal() {
@@ -204,26 +216,15 @@ class BroadcastEncoding {
     if (!shared.empty()) solver_.add(z3::implies(goal, z3::pble(shared, coefficients.data(), static_cast<int>(slack))));
   }
 
-  // Symmetry: reflecting a torus in any set of dimensions maps the source to
-  // itself and a schedule to a schedule (dimension order is kept; only
-  // directions flip). So some optimal schedule informs, in step 1, a set
-  // that is not lexicographically above its own reflections: the informed
-  // vector after step 1 is <= each reflected vector (lex-leader).
-  void reflections_of_the_first_step() {
-    const uint32_t k = p_.grid.dimensions(), nodes = p_.grid.node_count();
-    // A mesh keeps its source corner only under no reflection: tori only.
-    if (!p_.grid.wraps) return;
-    for (uint32_t mask = 1; mask < (1U << k); ++mask) {
-      std::vector<uint32_t> image(nodes);
-      for (uint32_t v = 0; v < nodes; ++v) {
-        uint32_t w = 0;
-        for (uint32_t d = 0; d < k; ++d) {
-          const uint32_t n = p_.grid.sizes[d], x = p_.grid.coordinate(v, d);
-          const uint32_t y = (mask >> d & 1) ? (p_.grid.wraps ? (n - x) % n : x) : x;
-          w += y * p_.grid.stride(d);
-        }
-        image[v] = w;
-      }
+  // Symmetry: each automorphism of source_symmetries maps the source to
+  // itself and a schedule to a schedule under the same routing. So some
+  // optimal schedule informs, in step 1, a set that is not lexicographically
+  // above its own images: the informed vector after step 1 is <= each image
+  // of it (lex-leader). The automorphisms form a group, so the least of an
+  // orbit's vectors meets every one of these constraints.
+  void symmetries_of_the_first_step() {
+    const uint32_t nodes = p_.grid.node_count();
+    for (const std::vector<uint32_t>& image : symmetries_.node_images) {
       // Lex-leader: informed <= informed o image, as a chain of "equal so far" literals.
       z3::expr equal_so_far = ctx_.bool_val(true);
       for (uint32_t v = 0; v < nodes; ++v) {
@@ -238,6 +239,7 @@ class BroadcastEncoding {
   z3::solver& solver_;
   const BroadcastProblem& p_;
   std::vector<Route> routes_;
+  SourceSymmetries symmetries_;
   std::vector<z3::expr_vector> sends_;     // per step
   std::vector<z3::expr_vector> informed_;  // per step, from step 0
 };
@@ -262,7 +264,7 @@ class Run {
   Attempt check(uint32_t steps, double seconds) {
     while (encoding_.steps() < steps) encoding_.add_step();
     z3::params params(ctx_);
-    params.set("timeout", static_cast<unsigned>(std::min(seconds * 1000, 4e9)) + 1);
+    params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 0.0, 4e9)) + 1);
     solver_.set(params);
     const auto t0 = Clock::now();
     z3::expr_vector assumptions(ctx_);
@@ -273,6 +275,7 @@ class Run {
 
   std::string witness() { return encoding_.witness(solver_.get_model()); }
   const BroadcastProblem& problem() const { return problem_; }
+  bool has_symmetries() const { return encoding_.has_symmetries(); }
 
  private:
   // Declared in this order: the encoding holds references to the three above.
@@ -295,9 +298,10 @@ bool record(SearchReport& report, const SearchLimits& limits, const Attempt& a, 
   return true;
 }
 
-// A stricter run that answers unsat leaves the count to the routing asked, so
-// it may spend only part of the count's time.
-constexpr double stricter_share = 1.0 / 3;
+// A run tried first (symmetric schedules, a stricter routing) that answers
+// unsat leaves the count to the routing asked, so it may spend only part of
+// the time left to the count.
+constexpr double first_try_share = 1.0 / 3;
 
 }  // namespace
 
@@ -314,6 +318,17 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     stricter = std::make_unique<Run>(p);
     stricter_name = route_rule_name(*rule);
   }
+  std::unique_ptr<Run> symmetric;
+  std::string symmetric_name;
+  if (problem.symmetric_first) {
+    BroadcastProblem p = stricter ? stricter->problem() : problem;
+    p.symmetric_only = true;
+    symmetric = std::make_unique<Run>(p);
+    // Without an automorphism (a path, a mesh under dimension order) the
+    // symmetric schedules are all schedules: the run would repeat the next.
+    if (!symmetric->has_symmetries()) symmetric.reset();
+    symmetric_name = fmt::format("symmetric {}", p.rule == RouteRule::shortest ? "minimal paths" : route_rule_name(p.rule));
+  }
   // After a check cut short by its time limit, Z3 has answered a later check
   // of the same solver with a model that breaks the solver's own constraints
   // (5x5 under dimension order, 2 steps given 1 ms, then a 3-step "witness"
@@ -322,21 +337,28 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   auto renew_after_unknown = [](std::unique_ptr<Run>& run, const Attempt& a) {
     if (a.outcome == Outcome::unknown) run = std::make_unique<Run>(run->problem());
   };
+  // A run whose unsat leaves the count open: it may answer only with a witness.
+  auto try_first = [&](std::unique_ptr<Run>& run, const std::string& name, uint32_t steps, double seconds) {
+    // A count whose time is spent leaves the run unchecked, and unspoilt.
+    const bool checked = seconds > 0;
+    Attempt a = checked ? run->check(steps, seconds) : Attempt{steps, Outcome::unknown, 0};
+    a.routing = name;
+    a.stricter_routing = true;
+    if (record(report, limits, a, *run)) return true;
+    if (checked) renew_after_unknown(run, a);
+    return false;
+  };
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
     const std::optional<double> count_seconds = begin_count(report, limits, start, steps);
     if (!count_seconds) break;
     const double budget = *count_seconds;
     const auto count_start = Clock::now();
-    if (stricter) {
-      Attempt a = stricter->check(steps, budget * stricter_share);
-      a.routing = stricter_name;
-      a.stricter_routing = true;
-      if (record(report, limits, a, *stricter)) break;
-      renew_after_unknown(stricter, a);
-    }
+    if (symmetric && try_first(symmetric, symmetric_name, steps, budget * first_try_share)) break;
+    if (stricter && try_first(stricter, stricter_name, steps, (budget - seconds_since(count_start)) * first_try_share))
+      break;
     const double rest = budget - seconds_since(count_start);
     Attempt a = rest > 0 ? asked->check(steps, rest) : Attempt{steps, Outcome::unknown, 0};
-    if (stricter) a.routing = route_rule_name(problem.rule);
+    if (stricter || symmetric) a.routing = route_rule_name(problem.rule);
     if (problem.rule == RouteRule::shortest) {
       // The search's free routes are the minimal paths, and the format's free
       // routing allows any path: an unsat answer here refutes only the
@@ -345,7 +367,7 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
       a.stricter_routing = true;
     }
     if (record(report, limits, a, *asked)) break;
-    renew_after_unknown(asked, a);
+    if (rest > 0) renew_after_unknown(asked, a);
   }
   return report;
 }

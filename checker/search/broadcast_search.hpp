@@ -21,6 +21,14 @@ struct BroadcastProblem {
   // Each count is tried first under the stricter routing (stricter_routing),
   // whose witness is a witness of this one; off measures one routing alone.
   bool stricter_routing_first = false;
+  // Each count is tried first over the symmetric schedules alone (a
+  // structured try): those that every automorphism of source_symmetries
+  // maps to themselves. Their witness settles the count; their unsat
+  // refutes nothing. Off measures the other runs alone.
+  bool symmetric_first = false;
+  // The encoding of the symmetric schedules alone: one variable per orbit
+  // of routes and of nodes. Set by the search for its structured try.
+  bool symmetric_only = false;
 };
 
 // The routing whose every path is a path of the problem's routing, tried
@@ -36,7 +44,10 @@ std::optional<RouteRule> stricter_routing(const BroadcastProblem& problem);
 // recorded unknown and the climb goes on to the next. With
 // stricter_routing_first, a count's stricter run has a third of the count's
 // time; its witness settles the count, and otherwise the routing asked
-// decides it (its unsat alone refutes the count).
+// decides it (its unsat alone refutes the count). With symmetric_first,
+// a third of the count's time goes first to the symmetric schedules (under
+// the stricter routing where it is tried first), and the runs above share
+// the rest.
 SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, uint32_t last,
                               const SearchLimits& limits);
 

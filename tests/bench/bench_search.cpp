@@ -1,12 +1,15 @@
 // Benchmark of the Z3 search: the strengthened encodings against plain direct encodings of the same instances.
 //
-// For each instance both encodings decide the two counts around the known
-// optimum (optimum - 1: unsat, optimum: sat) in one climb; the plain one
-// has no redundant constraints, no symmetry breaking, no pruning, no
-// translation-invariant first try and Z3's default solver. Prints the times
-// and their ratio; a plain run that hits the time limit shows as ">limit".
-// Asserts nothing about time; exits 1 if an answer disagrees with the
-// known optimum.
+// For each instance each variant decides the two counts around the known
+// optimum (optimum - 1: unsat, optimum: sat) in one climb. "schedcheck" is
+// the search as the command runs it (for broadcast: symmetric schedules
+// first, then the shorter way round, then the routing asked); "no
+// symmetric" is the same without the symmetric first try; "plain" has no
+// redundant constraints, no symmetry breaking, no pruning, no first tries
+// and Z3's default solver. Prints the median time of --runs climbs per
+// variant and the ratios to the first; a variant that hits the time limit
+// shows as ">limit". Asserts nothing about time; exits 1 if an answer
+// disagrees with the known optimum or a witness fails the core's check.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.hpp"
+#include "bench_timing.hpp"
 #include "broadcast_search.hpp"
 #include "checker.hpp"
 #include "gossip_search.hpp"
@@ -23,105 +28,155 @@ namespace {
 
 using namespace schedcheck::search;
 
+enum class Variant { schedcheck, no_symmetric, plain };
+constexpr const char* variant_names[] = {"schedcheck", "no symmetric", "plain"};
+
 struct Instance {
   std::string name;
   uint32_t optimum;
   std::string header;  // topology, model and collective lines, for the core's re-check
-  std::function<SearchReport(bool strengthen, const SearchLimits&)> run;
+  std::function<SearchReport(Variant, const SearchLimits&)> run;
+  bool has_symmetric_try = true;
 };
 
-SearchReport broadcast(std::vector<uint32_t> sizes, RouteRule rule, uint32_t first, uint32_t last, bool strengthen,
+SearchReport broadcast(std::vector<uint32_t> sizes, RouteRule rule, uint32_t first, uint32_t last, Variant v,
                        const SearchLimits& limits) {
   BroadcastProblem p;
   p.grid.sizes = std::move(sizes);
   p.rule = rule;
-  p.strengthen = strengthen;
+  p.strengthen = v != Variant::plain;
+  p.stricter_routing_first = v != Variant::plain;
+  p.symmetric_first = v == Variant::schedcheck;
   return search_broadcast(p, first, last, limits);
 }
 
-SearchReport gossip(std::vector<uint32_t> sizes, uint32_t first, uint32_t last, bool strengthen,
-                    const SearchLimits& limits) {
+SearchReport gossip(std::vector<uint32_t> sizes, uint32_t first, uint32_t last, Variant v, const SearchLimits& limits) {
   GossipProblem p;
   p.grid.sizes = std::move(sizes);
-  p.strengthen = strengthen;
+  p.strengthen = v != Variant::plain;
   return search_gossip(p, first, last, limits);
 }
+
+std::string seconds_text(double s) { return std::to_string(s).substr(0, 7); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   double limit = 60;
+  uint32_t runs = 1;
+  bool with_plain = true;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) limit = std::atof(argv[++i]);
+    else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc && parse_count(argv[i + 1], runs) && runs > 0) ++i;
+    else if (std::strcmp(argv[i], "--no-plain") == 0) with_plain = false;
     else {
-      std::fprintf(stderr, "usage: bench_search [--timeout SECONDS]   (per encoding and instance, default 60)\n");
+      std::fprintf(stderr, "usage: bench_search [--timeout SECONDS] [--runs R] [--no-plain]   (limit per variant, "
+                           "instance and run, default 60; median of R runs, default 1)\n");
       return 2;
     }
   }
-  const RouteRule dor = RouteRule::dimension_order, hop = RouteRule::single_hop;
-  const std::vector<Instance> instances = {
-      {"broadcast torus 4x4 wormhole dim-order", 2, "torus 4x4\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
-       [=](bool s, const SearchLimits& l) { return broadcast({4, 4}, dor, 1, 2, s, l); }},
-      {"broadcast torus 3x3x3 wormhole dim-order", 2, "torus 3x3x3\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
-       [=](bool s, const SearchLimits& l) { return broadcast({3, 3, 3}, dor, 1, 2, s, l); }},
-      {"broadcast torus 5x5 wormhole dim-order", 3, "torus 5x5\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
-       [=](bool s, const SearchLimits& l) { return broadcast({5, 5}, dor, 2, 3, s, l); }},
-      {"broadcast torus 4x6 wormhole dim-order", 3, "torus 4x6\nmodel wormhole all-port dimension-order\ncollective broadcast source 0",
-       [=](bool s, const SearchLimits& l) { return broadcast({4, 6}, dor, 2, 3, s, l); }},
-      {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
-       [=](bool s, const SearchLimits& l) { return broadcast({3, 3, 3}, hop, 2, 3, s, l); }},
-      {"gossip torus 4x4 store-and-forward", 4, "torus 4x4\nmodel store-and-forward all-port\ncollective gossip", [=](bool s, const SearchLimits& l) { return gossip({4, 4}, 3, 4, s, l); }},
-      {"gossip torus 5x5 store-and-forward", 6, "torus 5x5\nmodel store-and-forward all-port\ncollective gossip", [=](bool s, const SearchLimits& l) { return gossip({5, 5}, 5, 6, s, l); }},
-      {"gossip torus 3x3x3 store-and-forward", 5, "torus 3x3x3\nmodel store-and-forward all-port\ncollective gossip",
-       [=](bool s, const SearchLimits& l) { return gossip({3, 3, 3}, 4, 5, s, l); }},
-      {"gossip torus 6x6 store-and-forward", 9, "torus 6x6\nmodel store-and-forward all-port\ncollective gossip", [=](bool s, const SearchLimits& l) { return gossip({6, 6}, 8, 9, s, l); }},
+  const RouteRule dor = RouteRule::dimension_order, shorter = RouteRule::dimension_order_shorter,
+                  hop = RouteRule::single_hop;
+  auto wormhole = [](const char* torus, const char* routing) {
+    return std::string("torus ") + torus + "\nmodel wormhole all-port " + routing + "\ncollective broadcast source 0";
   };
-  std::printf("%-42s %8s %14s %14s %9s\n", "instance (optimum-1: unsat, optimum: sat)", "optimum", "schedcheck s",
-              "plain s", "ratio");
+  const std::vector<Instance> instances = {
+      {"broadcast torus 4x4 wormhole dim-order", 2, wormhole("4x4", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({4, 4}, dor, 1, 2, v, l); }},
+      {"broadcast torus 3x3x3 wormhole dim-order", 2, wormhole("3x3x3", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({3, 3, 3}, dor, 1, 2, v, l); }},
+      {"broadcast torus 5x5 wormhole dim-order", 3, wormhole("5x5", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({5, 5}, dor, 2, 3, v, l); }},
+      {"broadcast torus 4x6 wormhole dim-order", 3, wormhole("4x6", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({4, 6}, dor, 2, 3, v, l); }},
+      {"broadcast torus 6x6 wormhole dim-order", 3, wormhole("6x6", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({6, 6}, dor, 2, 3, v, l); }},
+      {"broadcast torus 7x7 wormhole dim-order", 3, wormhole("7x7", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({7, 7}, dor, 2, 3, v, l); }},
+      {"broadcast torus 8x8 wormhole dim-order", 3, wormhole("8x8", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({8, 8}, dor, 2, 3, v, l); }},
+      {"broadcast torus 9x9 wormhole dim-order", 3, wormhole("9x9", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({9, 9}, dor, 2, 3, v, l); }},
+      {"broadcast torus 9x9 wormhole shorter way", 3, wormhole("9x9", "dimension-order-shorter"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({9, 9}, shorter, 2, 3, v, l); }},
+      {"broadcast torus 5x5x5 wormhole dim-order", 3, wormhole("5x5x5", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({5, 5, 5}, dor, 2, 3, v, l); }},
+      {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
+       [=](Variant v, const SearchLimits& l) { return broadcast({3, 3, 3}, hop, 2, 3, v, l); }},
+      {"gossip torus 4x4 store-and-forward", 4, "torus 4x4\nmodel store-and-forward all-port\ncollective gossip",
+       [=](Variant v, const SearchLimits& l) { return gossip({4, 4}, 3, 4, v, l); }, false},
+      {"gossip torus 5x5 store-and-forward", 6, "torus 5x5\nmodel store-and-forward all-port\ncollective gossip",
+       [=](Variant v, const SearchLimits& l) { return gossip({5, 5}, 5, 6, v, l); }, false},
+      {"gossip torus 3x3x3 store-and-forward", 5, "torus 3x3x3\nmodel store-and-forward all-port\ncollective gossip",
+       [=](Variant v, const SearchLimits& l) { return gossip({3, 3, 3}, 4, 5, v, l); }, false},
+      {"gossip torus 6x6 store-and-forward", 9, "torus 6x6\nmodel store-and-forward all-port\ncollective gossip",
+       [=](Variant v, const SearchLimits& l) { return gossip({6, 6}, 8, 9, v, l); }, false},
+  };
+  std::printf("%-42s %7s %12s %12s %9s %12s %9s\n", "instance (optimum-1: unsat, optimum: sat)", "optimum",
+              "schedcheck s", "no symm. s", "ratio", "plain s", "ratio");
   int code = 0;
   for (const Instance& in : instances) {
-    double seconds[2] = {0, 0};
-    bool decided[2] = {false, false};
-    for (int plain = 0; plain < 2; ++plain) {
-      SearchLimits limits;
-      limits.timeout_seconds = limit;
-      const auto t0 = std::chrono::steady_clock::now();
-      const SearchReport r = in.run(plain == 0, limits);
-      seconds[plain] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      decided[plain] = r.witness_steps.has_value() && !r.gave_up;
-      if (r.witness_steps) {
-        // Every witness goes through the core; a rejected one is a bug, not a result.
-        const std::string text = "schedcheck 1\ntopology " + in.header + "\n" + r.witness;
-        schedcheck::LineSource source{std::string_view(text)};
-        schedcheck::Diagnostics diag("witness", 1);
-        schedcheck::Header header;
-        if (!schedcheck::check_schedule(source, header, diag).verified) {
-          std::fprintf(stderr, "bench_search: %s: the %s encoding's witness fails the core's check\n", in.name.c_str(),
-                       plain ? "plain" : "strengthened");
-          code = 1;
-          decided[plain] = false;
+    std::string cells[3];
+    double medians[3] = {0, 0, 0};
+    bool decided[3] = {false, false, false};
+    for (int v = 0; v < 3; ++v) {
+      const Variant variant = static_cast<Variant>(v);
+      if ((variant == Variant::no_symmetric && !in.has_symmetric_try) || (variant == Variant::plain && !with_plain)) {
+        cells[v] = "-";
+        continue;
+      }
+      std::vector<double> times;
+      decided[v] = true;
+      for (uint32_t run = 0; run < runs; ++run) {
+        SearchLimits limits;
+        limits.timeout_seconds = limit;
+        const auto t0 = BenchClock::now();
+        const SearchReport r = in.run(variant, limits);
+        times.push_back(::seconds_since(t0));
+        bool ok = r.witness_steps.has_value() && !r.gave_up;
+        if (r.witness_steps) {
+          // Every witness goes through the core; a rejected one is a bug, not a result.
+          const std::string text = "schedcheck 1\ntopology " + in.header + "\n" + r.witness;
+          schedcheck::LineSource source{std::string_view(text)};
+          schedcheck::Diagnostics diag("witness", 1);
+          schedcheck::Header header;
+          if (!schedcheck::check_schedule(source, header, diag).verified) {
+            std::fprintf(stderr, "bench_search: %s: the %s variant's witness fails the core's check\n",
+                         in.name.c_str(), variant_names[v]);
+            code = 1;
+            ok = false;
+          }
         }
+        if (ok && *r.witness_steps != in.optimum) {
+          std::fprintf(stderr, "bench_search: %s: the %s variant found %u steps, expected %u\n", in.name.c_str(),
+                       variant_names[v], *r.witness_steps, in.optimum);
+          code = 1;
+        }
+        // Optimum-1 is refuted by a run whose unsat counts (not a first try's).
+        bool refuted = false;
+        for (const Attempt& a : r.attempts)
+          refuted = refuted || (a.steps + 1 == in.optimum && a.outcome == Outcome::unsat && !a.stricter_routing);
+        if (ok && !refuted) {
+          std::fprintf(stderr, "bench_search: %s: optimum-1 not refuted\n", in.name.c_str());
+          code = 1;
+        }
+        decided[v] = decided[v] && ok;
       }
-      if (decided[plain] && *r.witness_steps != in.optimum) {
-        std::fprintf(stderr, "bench_search: %s: %s encoding found %u steps, expected %u\n", in.name.c_str(),
-                     plain ? "plain" : "strengthened", *r.witness_steps, in.optimum);
-        code = 1;
-      }
-      if (decided[plain] && (r.attempts.size() < 2 || r.attempts.front().outcome != Outcome::unsat)) {
-        std::fprintf(stderr, "bench_search: %s: optimum-1 not refuted\n", in.name.c_str());
-        code = 1;
-      }
+      medians[v] = median(times);
+      cells[v] = decided[v] ? seconds_text(medians[v]) : ">" + std::to_string(limit).substr(0, 5);
     }
-    const std::string ours = decided[0] ? std::to_string(seconds[0]).substr(0, 7) : ">" + std::to_string(limit).substr(0, 5);
-    const std::string theirs = decided[1] ? std::to_string(seconds[1]).substr(0, 7) : ">" + std::to_string(limit).substr(0, 5);
-    std::string ratio = "-";
-    if (decided[0] && decided[1]) ratio = std::to_string(seconds[1] / seconds[0]).substr(0, 6) + "x";
-    else if (decided[0]) ratio = ">" + std::to_string(limit / seconds[0]).substr(0, 6) + "x";
-    std::printf("%-42s %8u %14s %14s %9s\n", in.name.c_str(), in.optimum, ours.c_str(), theirs.c_str(), ratio.c_str());
+    auto ratio = [&](int v) -> std::string {
+      if (cells[v] == "-" || !decided[0]) return "-";
+      if (decided[v]) return std::to_string(medians[v] / medians[0]).substr(0, 6) + "x";
+      return ">" + std::to_string(limit / medians[0]).substr(0, 6) + "x";
+    };
+    std::printf("%-42s %7u %12s %12s %9s %12s %9s\n", in.name.c_str(), in.optimum, cells[0].c_str(), cells[1].c_str(),
+                ratio(1).c_str(), cells[2].c_str(), ratio(2).c_str());
     std::fflush(stdout);
   }
-  std::printf("times: wall clock of one climb per encoding; plain: no redundant constraints, symmetry breaking,\n"
-              "pruning or invariant first try, and Z3's default solver; limit %g s per encoding and instance\n",
-              limit);
+  std::printf("times: median wall clock of %u climb(s) per variant; no symmetric: without the symmetric first try\n"
+              "(broadcast only); plain: no redundant constraints, symmetry breaking, pruning or first tries, and\n"
+              "Z3's default solver; limit %g s per variant, instance and run\n",
+              runs, limit);
   return code;
 }
