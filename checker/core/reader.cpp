@@ -21,9 +21,13 @@ struct Reader::Cursor {
       : begin(line.data()), at(line.data()), end(line.data() + line.size()), line_number(number) {}
 
   // The byte after a line is neither a blank nor a digit (LineSource), so
-  // these loops test each byte once and not also the position.
+  // these loops test each byte once and not also the position. They walk a
+  // local pointer: a char read may alias the member, which would otherwise
+  // be stored and loaded again for every byte.
   void skip_space() {
-    while (*at == ' ' || *at == '\t') ++at;
+    const char* p = at;
+    while (*p == ' ' || *p == '\t') ++p;
+    at = p;
   }
   // True when only blanks or a comment remain.
   bool at_end() {
@@ -41,7 +45,9 @@ struct Reader::Cursor {
   std::string_view word() {
     skip_space();
     const char* start = at;
-    while (at < end && *at != ' ' && *at != '\t' && *at != '#') ++at;
+    const char* p = at;
+    while (p < end && *p != ' ' && *p != '\t' && *p != '#') ++p;
+    at = p;
     return {start, static_cast<size_t>(at - start)};
   }
   // A decimal number. One above 2^64-1 reads as UINT64_MAX: a caller with a
@@ -49,8 +55,10 @@ struct Reader::Cursor {
   // too_large().
   bool digits(uint64_t& value) {
     const char* start = at;
+    const char* p = at;
     uint64_t v = 0;
-    for (unsigned d; (d = static_cast<unsigned char>(*at) - unsigned{'0'}) < 10; ++at) v = v * 10 + d;
+    for (unsigned d; (d = static_cast<unsigned char>(*p) - unsigned{'0'}) < 10; ++p) v = v * 10 + d;
+    at = p;
     last_too_large = false;
     // Up to 19 digits cannot wrap; a longer number is read again with care.
     if (at - start > 19) {
