@@ -255,14 +255,13 @@ int run_bound(const Arguments& args) {
     for (const LowerBound& b : bounds) list.push_back(bound_json(b, header.model));
     j["lower_bounds"] = list;
     if (best) j["lower_bound"] = {{"name", best->name}, {measure_name(header.model), best->steps}};
+    auto cost_json = [](const CostBound& b) -> nlohmann::json {
+      return {{"name", b.name}, {"cost", b.cost}, {"source", b.source}, {"formula", b.formula}, {"argument", b.argument}};
+    };
     nlohmann::json cost_list = nlohmann::json::array();
-    for (const CostBound& b : cost_bounds)
-      cost_list.push_back(
-          {{"name", b.name}, {"cost", b.cost}, {"source", b.source}, {"formula", b.formula}, {"argument", b.argument}});
+    for (const CostBound& b : cost_bounds) cost_list.push_back(cost_json(b));
     if (header.cost) j["cost_lower_bounds"] = cost_list;
-    if (cost_bound)
-      j["cost_lower_bound"] = {{"name", cost_bound->name}, {"cost", cost_bound->cost}, {"source", cost_bound->source},
-                               {"formula", cost_bound->formula}, {"argument", cost_bound->argument}};
+    if (cost_bound) j["cost_lower_bound"] = cost_json(*cost_bound);
     fmt::print("{}\n", j.dump());
     return exit_verified;
   }

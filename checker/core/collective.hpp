@@ -15,7 +15,7 @@
 namespace schedcheck {
 
 enum class CollectiveKind : uint8_t { broadcast, gossip, scatter, gather, concentration };
-inline constexpr uint8_t collective_kind_count = 5;
+inline constexpr uint8_t collective_kind_count = static_cast<uint8_t>(CollectiveKind::concentration) + 1;
 
 std::string_view collective_kind_name(CollectiveKind kind);
 

@@ -12,7 +12,7 @@ constexpr std::array<std::pair<std::string_view, Switching>, 3> switchings{{
     {"wormhole", Switching::wormhole},
     {"flit", Switching::flit},
 }};
-constexpr std::array<std::pair<std::string_view, Ports>, 2> portss{{
+constexpr std::array<std::pair<std::string_view, Ports>, 2> port_limits{{
     {"all-port", Ports::all_port},
     {"one-port", Ports::one_port},
 }};
@@ -46,7 +46,7 @@ bool lookup(const Table& table, std::string_view token, Value& out) {
 }  // namespace
 
 std::string_view switching_name(Switching s) { return name_in(switchings, s); }
-std::string_view ports_name(Ports p) { return name_in(portss, p); }
+std::string_view ports_name(Ports p) { return name_in(port_limits, p); }
 std::string_view routing_name(Routing r) { return name_in(routings, r); }
 std::string_view combining_name(Combining c) { return name_in(combinings, c); }
 
@@ -56,7 +56,7 @@ bool apply_model_token(Model& model, std::string_view token, std::string_view& a
   if (token == "single-port") token = "one-port";
   if (token == "flit-level" || token == "bufferless") token = "flit";
   if (lookup(switchings, token, model.switching)) return axis = "switching", true;
-  if (lookup(portss, token, model.ports)) return axis = "ports", true;
+  if (lookup(port_limits, token, model.ports)) return axis = "ports", true;
   if (lookup(routings, token, model.routing)) return axis = "routing", true;
   if (lookup(combinings, token, model.combining)) return axis = "combining", true;
   if (token == "offline" || token == "licensed") {

@@ -606,9 +606,8 @@ void Reader::report_read_error(const std::string& error) {
 
 bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
   const char first = c.peek();
-  if (first == 's') {
-    const SourcePos pos = c.pos();
-    const std::string_view w = c.word();
+  if (first != '(' && !(first >= '0' && first <= '9')) {
+    const auto [w, pos] = word_at(c);
     if (w != "step") return fail(pos, fmt::format("expected 'step' or a transfer, got '{}'", w));
     c.skip_space();
     const SourcePos num_pos = c.pos();
@@ -627,10 +626,6 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     saw_step_ = true;
     event = Event::step;
     return true;
-  }
-  if (first != '(' && !(first >= '0' && first <= '9')) {
-    const auto [w, pos] = word_at(c);
-    return fail(pos, fmt::format("expected 'step' or a transfer, got '{}'", w));
   }
   if (!saw_step_ && steps_) {
     diag_->error(c.pos(), Property::syntax, "a transfer before the first 'step' line");

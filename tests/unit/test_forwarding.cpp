@@ -79,6 +79,18 @@ TEST_CASE("wormhole, combining and non-grid schedules are not analysed") {
   CHECK_FALSE(combining.verdict.forwarding.analysed);
 }
 
+TEST_CASE("grids of up to 15 dimensions are analysed: a slot's mask keeps bit 31 for duplicates") {
+  // 2 x ... x 2 tori: 15 dimensions are 30 directions, 16 would be 32.
+  auto torus = [](int dims) {
+    std::string sizes = "2";
+    for (int d = 1; d < dims; ++d) sizes += "x2";
+    return check_text("schedcheck 1\ntopology torus " + sizes +
+                      "\nmodel store-and-forward all-port non-combining\ncollective broadcast source 0\nstep 1\n  0 +1\n");
+  };
+  CHECK(torus(15).verdict.forwarding.analysed);
+  CHECK_FALSE(torus(16).verdict.forwarding.analysed);
+}
+
 TEST_CASE("claim time-independent=: yes fails on a switch, switching holds, an unknown value is well-formed") {
   // On a 3x2 mesh PU (1,0) passes to PU (1,1) what comes from (0,0) in step
   // 2 and what comes from (2,0) in step 3, though (0,0)'s stream goes on and
