@@ -128,11 +128,11 @@ bool store_and_forward_asked(const Arguments& args) {
 }
 
 // The header the witness is written under, and the core's lower bounds for it.
-std::string witness_header(const search::Grid& grid, const std::string& model, const std::string& collective,
+std::string witness_header(const std::string& topology, const std::string& model, const std::string& collective,
                            uint32_t steps, const std::string& claim_extra = "") {
   return fmt::format(
       "schedcheck 1\n# found by schedcheck search\ntopology {}\nmodel {}\ncollective {}\nclaim steps={} name=search{}\n",
-      grid.describe(), model, collective, steps, claim_extra);
+      topology, model, collective, steps, claim_extra);
 }
 
 // "5702 variables, 253101 clauses", from the CNF's problem line, so that a
@@ -417,6 +417,57 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   return code;
 }
 
+namespace {
+
+// A tree: or graph: --topology, validated by the core's reader as a file's
+// line would be: each node's neighbours, and the line's text after "topology ".
+std::optional<std::vector<std::vector<uint32_t>>> rooted_graph_option(const std::string& spec, std::string& text,
+                                                                    std::string& error) {
+  const auto line = topology_line(spec);
+  const std::string header = fmt::format("schedcheck 1\n{}\nmodel store-and-forward all-port\ncollective gossip\n",
+                                         line.value_or(""));
+  LineSource source{std::string_view(header)};
+  Diagnostics diag("<options>", 1);
+  Header parsed;
+  Reader reader(source, diag);
+  if (!line || !reader.read_header(parsed) || !parsed.topology) {
+    error = fmt::format("--topology '{}': {}", spec,
+                        diag.kept().empty() ? "expected tree:PARENTS or graph:N:EDGES" : diag.kept()[0].message);
+    return std::nullopt;
+  }
+  if (parsed.topology->node_count() > search::max_search_nodes) {
+    error = fmt::format("--topology '{}': the search is for small networks (at most {} nodes)", spec,
+                        search::max_search_nodes);
+    return std::nullopt;
+  }
+  text = line->substr(std::string_view("topology ").size());
+  return neighbours_of(*parsed.topology);
+}
+
+// A node of a tree or graph: its index.
+std::optional<uint32_t> index_root_option(const std::vector<std::vector<uint32_t>>& neighbours,
+                                          const std::string& text, std::string& error) {
+  uint32_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc{} || end != text.data() + text.size() || v >= neighbours.size()) {
+    error = fmt::format("--root '{}': not a node index of the network (0..{})", text, neighbours.size() - 1);
+    return std::nullopt;
+  }
+  return v;
+}
+
+bool reaches_every_node(const std::vector<std::vector<uint32_t>>& neighbours, uint32_t root) {
+  std::vector<bool> seen(neighbours.size(), false);
+  std::vector<uint32_t> queue{root};
+  seen[root] = true;
+  for (size_t i = 0; i < queue.size(); ++i)
+    for (const uint32_t u : neighbours[queue[i]])
+      if (!seen[u]) seen[u] = true, queue.push_back(u);
+  return queue.size() == neighbours.size();
+}
+
+}  // namespace
+
 int run_search(const Arguments& args) {
   if (args.positional.size() != 1)
     return usage_error("search needs one of: broadcast, gossip, hamiltonian, scatter, gather");
@@ -430,8 +481,20 @@ int run_search(const Arguments& args) {
   std::string error;
   const auto spec = args.value("--topology");
   if (!spec) return usage_error("search needs --topology (e.g. torus:5x5)");
-  auto grid = grid_option(*spec, error);
-  if (!grid) return usage_error(error);
+  // Store-and-forward scatter and gather also run on trees and graphs.
+  const bool graph = rooted && (spec->starts_with("tree:") || spec->starts_with("graph:"));
+  std::optional<search::Grid> grid;
+  std::vector<std::vector<uint32_t>> neighbours;
+  std::string topology_text;  // the topology line after "topology "
+  if (graph) {
+    const auto graph_neighbours = rooted_graph_option(*spec, topology_text, error);
+    if (!graph_neighbours) return usage_error(error);
+    neighbours = *graph_neighbours;
+  } else {
+    grid = grid_option(*spec, error);
+    if (!grid) return usage_error(error);
+    topology_text = grid->describe();
+  }
   if (collective == "hamiltonian") return run_hamiltonian(args, *grid);
 
   Model model;
@@ -457,7 +520,7 @@ int run_search(const Arguments& args) {
     return usage_error("--time-independent has one encoding: no --plain");
 
   search::BroadcastProblem broadcast;
-  broadcast.grid = *grid;
+  if (grid) broadcast.grid = *grid;
   broadcast.one_port = model.ports == Ports::one_port;
   broadcast.rule = model.switching == Switching::store_and_forward ? search::RouteRule::single_hop
                    : model.routing == Routing::dimension_order      ? search::RouteRule::dimension_order
@@ -467,18 +530,23 @@ int run_search(const Arguments& args) {
   broadcast.stricter_routing_first = !args.flag("--one-routing");
   broadcast.symmetric_first = broadcast.strengthen && !args.flag("--no-symmetric-first");
   search::GossipProblem gossip_problem;
-  gossip_problem.grid = *grid;
+  if (grid) gossip_problem.grid = *grid;
   gossip_problem.one_port = broadcast.one_port;
   gossip_problem.strengthen = broadcast.strengthen;
   search::SfRootedProblem rooted_problem;
-  rooted_problem.grid = *grid;
+  if (grid) rooted_problem.grid = *grid;
+  rooted_problem.neighbours = neighbours;
   rooted_problem.collective = collective == "scatter" ? search::RootedCollective::scatter : search::RootedCollective::gather;
   rooted_problem.one_port = broadcast.one_port;
   rooted_problem.strengthen = broadcast.strengthen;
   if (rooted) {
-    const auto root = root_option(*grid, args.value("--root").value_or("0"), error);
+    const std::string root_text = args.value("--root").value_or("0");
+    const auto root = grid ? root_option(*grid, root_text, error) : index_root_option(neighbours, root_text, error);
     if (!root) return usage_error(error);
     rooted_problem.root = *root;
+    if (graph && !reaches_every_node(neighbours, *root))
+      return usage_error(fmt::format("--topology '{}': a node the root {} does not reach can take no message", *spec,
+                                     *root));
   }
   const std::string model_line = rooted   ? search::sf_rooted_model_line(rooted_problem)
                                  : gossip ? search::gossip_model_line(gossip_problem)
@@ -489,7 +557,7 @@ int run_search(const Arguments& args) {
 
   // The core's lower bounds for the same instance, through its own reader.
   const std::string header_text =
-      fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective {}\n", grid->describe(), model_line, collective_line);
+      fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective {}\n", topology_text, model_line, collective_line);
   const lemmas::Checked empty = lemmas::check_text(header_text);
   const uint64_t lower = empty.verdict.best ? empty.verdict.best->steps : 0;
   search::StepLowerBound bound;
@@ -528,7 +596,7 @@ int run_search(const Arguments& args) {
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
     const bool minimal = !gossip && !rooted && broadcast.rule == search::RouteRule::shortest;
-    fmt::print("DIMACS steps={} ({} {}, {}{}{}) written to {}: {}\n", first, collective, grid->describe(), model_line,
+    fmt::print("DIMACS steps={} ({} {}, {}{}{}) written to {}: {}\n", first, collective, topology_text, model_line,
                minimal ? ", routes: minimal paths only" : "", broadcast.strengthen ? "" : ", plain encoding", *path,
                dimacs_size(cnf));
     return exit_decided;
@@ -556,7 +624,7 @@ int run_search(const Arguments& args) {
   if (report.witness_steps) {
     // A time-independent witness claims it, and the core checks the claim.
     // A witness found under a stricter routing is checked under the routing asked.
-    witness = witness_header(*grid, model_line, collective_line, *report.witness_steps,
+    witness = witness_header(topology_text, model_line, collective_line, *report.witness_steps,
                              time_independent ? " time-independent=yes" : "") +
               report.witness;
     // The run is named by its routing ("dimension-order-shorter") or, free
@@ -589,8 +657,9 @@ int run_search(const Arguments& args) {
   std::string verdict;
   int code = exit_decided;
   const std::string where =
-      fmt::format("{} {}{}, {}", collective, grid->describe(),
-                  rooted ? " root " + grid->node_name(rooted_problem.root) : std::string(), model_line);
+      fmt::format("{} {}{}, {}", collective, topology_text,
+                  rooted ? " root " + search::sf_node_name(rooted_problem, rooted_problem.root) : std::string(),
+                  model_line);
   if (claim || exact) {
     const uint32_t s = claim ? *claim : *exact;
     const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
@@ -639,7 +708,7 @@ int run_search(const Arguments& args) {
     }
     nlohmann::json j = {{"verdict", verdict.substr(0, verdict.find(' '))},
                         {"collective", collective},
-                        {"topology", grid->describe()},
+                        {"topology", topology_text},
                         {"model", model_line},
                         {"collective_line", collective_line},
                         {"lower_bound", lower},

@@ -10,6 +10,7 @@
 #include "sf_scatter_search.hpp"
 
 #include <chrono>
+#include <map>
 
 #include <fmt/format.h>
 #include <z3++.h>
@@ -27,13 +28,58 @@ uint32_t message_destination(const SfRootedProblem& p, uint32_t m) {
   return p.collective == RootedCollective::scatter ? m : p.root;
 }
 
+uint32_t sf_node_count(const SfRootedProblem& p) {
+  return p.neighbours.empty() ? p.grid.node_count() : static_cast<uint32_t>(p.neighbours.size());
+}
+
+std::string sf_node_name(const SfRootedProblem& p, uint32_t v) {
+  return p.neighbours.empty() ? p.grid.node_name(v) : std::to_string(v);
+}
+
+std::vector<SfChannel> sf_channels(const SfRootedProblem& p) {
+  std::vector<SfChannel> out;
+  // Each channel with the hop of its reverse, found below by (tail, hop).
+  std::vector<std::string> back;
+  if (p.neighbours.empty()) {
+    for (const GridChannel& c : grid_channels(p.grid)) {
+      out.push_back({c.tail, c.head, fmt::format(" {}{}", c.negative ? '-' : '+', c.dim + 1), 0});
+      back.push_back(fmt::format(" {}{}", c.negative ? '+' : '-', c.dim + 1));
+    }
+  } else {
+    for (uint32_t v = 0; v < p.neighbours.size(); ++v)
+      for (const uint32_t u : p.neighbours[v]) {
+        out.push_back({v, u, fmt::format(" > {}", u), 0});
+        back.push_back(fmt::format(" > {}", v));
+      }
+  }
+  std::map<std::pair<uint32_t, std::string>, uint32_t> index;
+  for (uint32_t c = 0; c < out.size(); ++c) index[{out[c].tail, out[c].hop}] = c;
+  for (uint32_t c = 0; c < out.size(); ++c) out[c].reverse = index.at({out[c].head, back[c]});
+  return out;
+}
+
+std::vector<std::vector<uint32_t>> sf_distances(const SfRootedProblem& p) {
+  if (p.neighbours.empty()) return hop_distances(p.grid);
+  // Breadth-first from every node; UINT32_MAX where a node is not reached.
+  const auto n = static_cast<uint32_t>(p.neighbours.size());
+  std::vector<std::vector<uint32_t>> dist(n, std::vector<uint32_t>(n, UINT32_MAX));
+  for (uint32_t s = 0; s < n; ++s) {
+    std::vector<uint32_t> queue{s};
+    dist[s][s] = 0;
+    for (size_t i = 0; i < queue.size(); ++i)
+      for (const uint32_t u : p.neighbours[queue[i]])
+        if (dist[s][u] == UINT32_MAX) dist[s][u] = dist[s][queue[i]] + 1, queue.push_back(u);
+  }
+  return dist;
+}
+
 std::string sf_rooted_model_line(const SfRootedProblem& p) {
   return fmt::format("store-and-forward {} free non-combining", p.one_port ? "one-port" : "all-port");
 }
 
 std::string sf_rooted_collective_line(const SfRootedProblem& p) {
   return fmt::format("{} root {}", p.collective == RootedCollective::scatter ? "scatter" : "gather",
-                     p.grid.node_name(p.root));
+                     sf_node_name(p, p.root));
 }
 
 namespace {
@@ -51,8 +97,8 @@ class Encoding {
   // `nonstop`: only the schedules whose messages, once they leave their
   // source, move one hop closer to their destination in every step.
   Encoding(z3::context& ctx, z3::solver& solver, const SfRootedProblem& p, uint32_t steps, bool nonstop = false)
-      : ctx_(ctx), solver_(solver), p_(p), steps_(steps), nonstop_(nonstop), n_(p.grid.node_count()),
-        channels_(grid_channels(p.grid)), dist_(hop_distances(p.grid)), at_(ctx), moves_(ctx) {
+      : ctx_(ctx), solver_(solver), p_(p), steps_(steps), nonstop_(nonstop), n_(sf_node_count(p)),
+        channels_(sf_channels(p)), dist_(sf_distances(p)), at_(ctx), moves_(ctx) {
     for (uint32_t m = 0; m < n_; ++m)
       if (m != p.root) messages_.push_back(m);
     declare_positions();
@@ -78,7 +124,8 @@ class Encoding {
       for (size_t c = 0; c < channels_.size(); ++c)
         for (size_t i = 0; i < messages_.size(); ++i)
           if (!y(t, c, i).is_false() && model.eval(y(t, c, i), true).is_true())
-            s += transfer_line(p_.grid, channels_[c].tail, channels_[c].dim, channels_[c].negative, messages_[i]);
+            s += fmt::format("  {}{} : {}\n", sf_node_name(p_, channels_[c].tail), channels_[c].hop,
+                             sf_node_name(p_, messages_[i]));
     }
     return s;
   }
@@ -120,7 +167,7 @@ class Encoding {
     for (uint32_t t = 1; t <= steps_; ++t)
       for (size_t c = 0; c < channels_.size(); ++c)
         for (size_t i = 0; i < messages_.size(); ++i) {
-          const GridChannel& ch = channels_[c];
+          const SfChannel& ch = channels_[c];
           bool possible = !at(t - 1, ch.tail, i).is_false() && !at(t, ch.head, i).is_false();
           if (p_.strengthen) possible = possible && ch.tail != destination(i) && ch.head != source(i);
           if (nonstop_) possible = possible && dist_[ch.head][destination(i)] + 1 == dist_[ch.tail][destination(i)];
@@ -241,7 +288,7 @@ class Encoding {
   void the_root_ports_meet_the_deadlines() {
     const bool scatter = p_.collective == RootedCollective::scatter;
     uint32_t degree = 0;
-    for (const GridChannel& ch : channels_) degree += (scatter ? ch.tail : ch.head) == p_.root ? 1 : 0;
+    for (const SfChannel& ch : channels_) degree += (scatter ? ch.tail : ch.head) == p_.root ? 1 : 0;
     const uint32_t ports = p_.one_port ? 1 : degree;
     for (uint32_t k = 1; k <= steps_; ++k) {
       uint32_t due = 0;
@@ -290,7 +337,7 @@ class Encoding {
   uint32_t steps_;
   bool nonstop_;
   uint32_t n_;
-  std::vector<GridChannel> channels_;
+  std::vector<SfChannel> channels_;
   std::vector<std::vector<uint32_t>> dist_;
   std::vector<uint32_t> messages_;  // every node but the root, in index order
   z3::expr_vector at_;              // step-major, then node, then message
@@ -322,6 +369,7 @@ SearchReport search_sf_rooted(const SfRootedProblem& problem, uint32_t first, ui
                               const SearchLimits& limits) {
   SearchReport report;
   const auto start = Clock::now();
+  const size_t channel_count = sf_channels(problem).size();
   // The list schedule first: at the first count it settles the search, and
   // above it the solver climbs only to the count below its count.
   std::optional<ListSchedule> listed;
@@ -342,7 +390,7 @@ SearchReport search_sf_rooted(const SfRootedProblem& problem, uint32_t first, ui
     if (!count_seconds) break;
     // Z3 takes a few hundred bytes per variable: a count past the limit is
     // left unknown rather than built into more memory than the machine has.
-    const uint64_t moves = uint64_t{problem.grid.channel_count()} * (problem.grid.node_count() - 1) * steps;
+    const uint64_t moves = uint64_t{channel_count} * (sf_node_count(problem) - 1) * steps;
     if (moves > max_sf_moves) {
       record_attempt(report, limits,
                      Attempt{steps, Outcome::unknown, 0, fmt::format("an encoding too large ({} moves)", moves)},

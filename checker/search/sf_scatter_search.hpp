@@ -1,8 +1,9 @@
-// Store-and-forward scatter and gather search: Z3 encoding of each message's walk on a small torus or mesh.
+// Store-and-forward scatter and gather search: Z3 encoding of each message's walk on a small torus, mesh, tree or graph.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "grid.hpp"
 #include "outcome.hpp"
@@ -13,6 +14,10 @@ enum class RootedCollective { scatter, gather };
 
 struct SfRootedProblem {
   Grid grid;
+  // A tree or graph instead of the grid when not empty: each node's
+  // neighbours, one channel to each. Nodes are named by index and the
+  // witness gives each hop as '> v'.
+  std::vector<std::vector<uint32_t>> neighbours;
   RootedCollective collective = RootedCollective::scatter;
   uint32_t root = 0;
   bool one_port = false;
@@ -24,6 +29,17 @@ struct SfRootedProblem {
   // only below its count. Off (or without strengthen) the solver alone.
   bool list_schedule_first = true;
 };
+
+// One directed channel of the problem's network, and its hop as a body line writes it: " +2" or " > 5".
+struct SfChannel {
+  uint32_t tail, head;
+  std::string hop;
+  uint32_t reverse;  // the channel from head to tail (on a grid: the opposite direction of the same dimension)
+};
+uint32_t sf_node_count(const SfRootedProblem& problem);
+std::string sf_node_name(const SfRootedProblem& problem, uint32_t v);
+std::vector<SfChannel> sf_channels(const SfRootedProblem& problem);  // node by node
+std::vector<std::vector<uint32_t>> sf_distances(const SfRootedProblem& problem);
 
 // The messages' ends: a scatter's message m goes from the root to m, a
 // gather's from m to the root.

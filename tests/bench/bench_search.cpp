@@ -3,8 +3,9 @@
 // For each instance each variant decides the two counts around the known
 // optimum (optimum - 1: unsat, optimum: sat) in one climb. "schedcheck" is
 // the search as the command runs it (for broadcast: symmetric schedules
-// first, then the shorter way round, then the routing asked); "no
-// symmetric" is the same without the symmetric first try; "plain" has no
+// first, then the shorter way round, then the routing asked; for scatter
+// and gather: the list schedule first); "no first try" is the same without
+// the symmetric schedules or the list schedule; "plain" has no
 // redundant constraints, no symmetry breaking, no pruning, no first tries
 // and Z3's default solver. Prints the median time of --runs climbs per
 // variant and the ratios to the first; a variant that hits the time limit
@@ -23,20 +24,21 @@
 #include "broadcast_search.hpp"
 #include "checker.hpp"
 #include "gossip_search.hpp"
+#include "sf_scatter_search.hpp"
 
 namespace {
 
 using namespace schedcheck::search;
 
-enum class Variant { schedcheck, no_symmetric, plain };
-constexpr const char* variant_names[] = {"schedcheck", "no symmetric", "plain"};
+enum class Variant { schedcheck, no_first_try, plain };
+constexpr const char* variant_names[] = {"schedcheck", "no first try", "plain"};
 
 struct Instance {
   std::string name;
   uint32_t optimum;
   std::string header;  // topology, model and collective lines, for the core's re-check
   std::function<SearchReport(Variant, const SearchLimits&)> run;
-  bool has_symmetric_try = true;
+  bool has_first_try = true;
 };
 
 SearchReport broadcast(std::vector<uint32_t> sizes, RouteRule rule, uint32_t first, uint32_t last, Variant v,
@@ -55,6 +57,17 @@ SearchReport gossip(std::vector<uint32_t> sizes, uint32_t first, uint32_t last, 
   p.grid.sizes = std::move(sizes);
   p.strengthen = v != Variant::plain;
   return search_gossip(p, first, last, limits);
+}
+
+SearchReport sf_rooted(std::vector<uint32_t> sizes, RootedCollective c, bool one_port, uint32_t first, uint32_t last,
+                       Variant v, const SearchLimits& limits) {
+  SfRootedProblem p;
+  p.grid.sizes = std::move(sizes);
+  p.collective = c;
+  p.one_port = one_port;
+  p.strengthen = v != Variant::plain;
+  p.list_schedule_first = v == Variant::schedcheck;
+  return search_sf_rooted(p, first, last, limits);
 }
 
 std::string seconds_text(double s) { return std::to_string(s).substr(0, 7); }
@@ -103,6 +116,18 @@ int main(int argc, char** argv) {
        [=](Variant v, const SearchLimits& l) { return broadcast({5, 5, 5}, dor, 2, 3, v, l); }},
       {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
        [=](Variant v, const SearchLimits& l) { return broadcast({3, 3, 3}, hop, 2, 3, v, l); }},
+      {"scatter torus 5x5 store-and-forward", 6,
+       "torus 5x5\nmodel store-and-forward all-port non-combining\ncollective scatter root 0",
+       [=](Variant v, const SearchLimits& l) { return sf_rooted({5, 5}, RootedCollective::scatter, false, 5, 6, v, l); }},
+      {"scatter torus 7x7 store-and-forward", 12,
+       "torus 7x7\nmodel store-and-forward all-port non-combining\ncollective scatter root 0",
+       [=](Variant v, const SearchLimits& l) { return sf_rooted({7, 7}, RootedCollective::scatter, false, 11, 12, v, l); }},
+      {"gather torus 7x7 store-and-forward", 12,
+       "torus 7x7\nmodel store-and-forward all-port non-combining\ncollective gather root 0",
+       [=](Variant v, const SearchLimits& l) { return sf_rooted({7, 7}, RootedCollective::gather, false, 11, 12, v, l); }},
+      {"scatter torus 6x6 store-and-forward 1-port", 35,
+       "torus 6x6\nmodel store-and-forward one-port non-combining\ncollective scatter root 0",
+       [=](Variant v, const SearchLimits& l) { return sf_rooted({6, 6}, RootedCollective::scatter, true, 34, 35, v, l); }},
       {"gossip torus 4x4 store-and-forward", 4, "torus 4x4\nmodel store-and-forward all-port\ncollective gossip",
        [=](Variant v, const SearchLimits& l) { return gossip({4, 4}, 3, 4, v, l); }, false},
       {"gossip torus 5x5 store-and-forward", 6, "torus 5x5\nmodel store-and-forward all-port\ncollective gossip",
@@ -113,7 +138,7 @@ int main(int argc, char** argv) {
        [=](Variant v, const SearchLimits& l) { return gossip({6, 6}, 8, 9, v, l); }, false},
   };
   std::printf("%-42s %7s %12s %12s %9s %12s %9s\n", "instance (optimum-1: unsat, optimum: sat)", "optimum",
-              "schedcheck s", "no symm. s", "ratio", "plain s", "ratio");
+              "schedcheck s", "no 1st try s", "ratio", "plain s", "ratio");
   int code = 0;
   for (const Instance& in : instances) {
     std::string cells[3];
@@ -121,7 +146,7 @@ int main(int argc, char** argv) {
     bool decided[3] = {false, false, false};
     for (int v = 0; v < 3; ++v) {
       const Variant variant = static_cast<Variant>(v);
-      if ((variant == Variant::no_symmetric && !in.has_symmetric_try) || (variant == Variant::plain && !with_plain)) {
+      if ((variant == Variant::no_first_try && !in.has_first_try) || (variant == Variant::plain && !with_plain)) {
         cells[v] = "-";
         continue;
       }
@@ -174,8 +199,9 @@ int main(int argc, char** argv) {
                 ratio(1).c_str(), cells[2].c_str(), ratio(2).c_str());
     std::fflush(stdout);
   }
-  std::printf("times: median wall clock of %u climb(s) per variant; no symmetric: without the symmetric first try\n"
-              "(broadcast only); plain: no redundant constraints, symmetry breaking, pruning or first tries, and\n"
+  std::printf("times: median wall clock of %u climb(s) per variant; no first try: without the symmetric schedules\n"
+              "(broadcast) or the list schedule (scatter, gather); plain: no redundant constraints, symmetry breaking,\n"
+              "pruning or first tries, and\n"
               "Z3's default solver; limit %g s per variant, instance and run\n",
               runs, limit);
   return code;

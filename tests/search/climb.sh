@@ -135,6 +135,15 @@ expect list-7x7x7 0 '^OPTIMAL steps=57 lower-bound=57 .*57: sat in [0-9.]+ s und
   -- scatter --topology torus:7x7x7 --model store-and-forward,all-port
 expect too-large 3 '^GAVE-UP .*57: unknown after 0.00 s' \
   -- scatter --topology torus:7x7x7 --model store-and-forward,all-port --plain --timeout 5
+# Trees and graphs: the same search, hops written as '> v'; a node the root
+# does not reach, or a root that is not a node, is refused.
+expect tree 0 '^OPTIMAL steps=4 lower-bound=4 \(scatter tree parents - 0 0 1 3 4 2 root 0, store-and-forward all-port' \
+  -- scatter --topology tree:-,0,0,1,3,4,2 --model store-and-forward,all-port -o "$dir/tree.sched"
+verified tree-witness "$dir/tree.sched" 'scatter on tree parents - 0 0 1 3 4 2, store-and-forward all-port free non-combining: steps=4 '
+expect graph-gather 0 '^OPTIMAL steps=5 .*gather graph 6 edges 0-1 1-2 2-3 3-4 4-5 5-0 0-3 root 0, store-and-forward one-port' \
+  -- gather --topology graph:6:0-1,1-2,2-3,3-4,4-5,5-0,0-3 --model store-and-forward,one-port
+expect graph-unreached 2 -- scatter --topology graph:4:0-1,2-3 --model store-and-forward,all-port
+expect graph-bad-root 2 -- scatter --topology tree:-,0,0 --root 5 --model store-and-forward,all-port
 expect solver-alone 0 '^OPTIMAL steps=4 .*4: sat in [0-9.]+ s$' \
   -- scatter --topology torus:4x4 --model store-and-forward,all-port --plain
 verified scatter-4x4-witness "$dir/scatter.sched" 'scatter on torus 4x4, store-and-forward all-port free non-combining: steps=4 '
