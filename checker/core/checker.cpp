@@ -162,6 +162,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   }
   Forwarding forwarding(topo, coll,
                         model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
+  const bool ordered = model.dimension_ordered();
   std::vector<Hop> hops;
   std::vector<Move> node_list_moves;  // a node list's hops, for the dimension-order check
   MessageRef broadcast_message{0, 0};
@@ -177,7 +178,11 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     knowledge->end_step();
     forwarding.end_step(serial, step.number, *knowledge);
     ++cost_steps;
-    longest_sum = longest_sum + step.longest_packet < longest_sum ? UINT64_MAX : longest_sum + step.longest_packet;
+    longest_sum = saturating_add(longest_sum, step.longest_packet);
+    // Counts, not checks: a few paths of 2^63 hops round a ring (each one
+    // exact) could pass 2^64-1 together, and then the count stays there.
+    verdict.transfers += step.transfers;
+    verdict.hops = saturating_add(verdict.hops, step.channels);
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
 
@@ -190,7 +195,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (!expand_route(topo, t, hops, hop_count, diag)) return;
     if (!transfer_fits_model(header, t, hop_count, diag)) return;
     auto check_order = [&]() {
-      if (!model.dimension_ordered()) return;
+      if (!ordered) return;
       std::span<const Move> moves = t.moves;
       if (moves.empty()) {
         hop_moves(topo, hops, node_list_moves);
@@ -232,11 +237,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     }
     step.longest_packet = std::max(step.longest_packet, length);
     ++step.transfers;
-    // Counts, not checks: a few paths of 2^63 hops round a ring (each one
-    // exact) could pass 2^64-1 together, and then the count stays there.
     step.channels = saturating_add(step.channels, hop_count);
-    ++verdict.transfers;
-    verdict.hops = saturating_add(verdict.hops, hop_count);
   };
 
   auto start_step = [&](uint32_t number) {

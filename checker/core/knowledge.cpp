@@ -27,18 +27,12 @@ Knowledge::Knowledge(const Topology& topology, const Collective& collective)
   }
 }
 
-void Knowledge::send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint32_t step_number,
-                     uint32_t line, Diagnostics& diagnostics) {
-  for (const MessageRef& ref : messages) {
-    if (!holds(from, ref.message)) {
-      const std::string name = collective_.message_name(topology_, ref.message);
-      diagnostics.error({line, ref.col}, Property::causality,
-                        fmt::format("node {} sends message {} in step {} but does not hold it at the start of the step",
-                                    topology_.node_name(from), name, step_number));
-      continue;
-    }
-    queued_.emplace_back(to, ref.message);
-  }
+void Knowledge::not_held(NodeId from, MessageRef ref, uint32_t step_number, uint32_t line,
+                         Diagnostics& diagnostics) const {
+  diagnostics.error({line, ref.col}, Property::causality,
+                    fmt::format("node {} sends message {} in step {} but does not hold it at the start of the step",
+                                topology_.node_name(from), collective_.message_name(topology_, ref.message),
+                                step_number));
 }
 
 uint64_t Knowledge::send_all_held(NodeId from, NodeId to) {
@@ -64,7 +58,8 @@ void Knowledge::end_step() {
   // dozen deliveries early overlaps the cache misses.
   constexpr size_t ahead = 32;
   for (size_t i = 0; i < queued_.size(); ++i) {
-    if (i + ahead < queued_.size()) prefetch(queued_[i + ahead].first, queued_[i + ahead].second);
+    if (i + ahead < queued_.size())
+      __builtin_prefetch(&rows_[size_t{queued_[i + ahead].first} * words_ + queued_[i + ahead].second / 64]);
     deliver(queued_[i].first, queued_[i].second);
   }
   for (size_t i = 0; i < queued_row_to_.size(); ++i) {

@@ -34,7 +34,12 @@ class Knowledge {
   }
   // Causality for explicitly named messages; queues the delivery to `to`.
   void send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint32_t step_number, uint32_t line,
-            Diagnostics& diagnostics);
+            Diagnostics& diagnostics) {
+    for (const MessageRef& ref : messages) {
+      if (holds(from, ref.message)) queued_.emplace_back(to, ref.message);
+      else not_held(from, ref, step_number, line, diagnostics);
+    }
+  }
   // A combining packet without a message list carries all that `from` holds;
   // returns the packet's length in flits.
   uint64_t send_all_held(NodeId from, NodeId to);
@@ -48,6 +53,7 @@ class Knowledge {
   uint32_t message_count() const { return messages_; }
 
  private:
+  void not_held(NodeId from, MessageRef ref, uint32_t step_number, uint32_t line, Diagnostics& diagnostics) const;
   void deliver(NodeId v, MessageId m) {
     uint64_t& word = rows_[size_t{v} * words_ + m / 64];
     const uint64_t bit = uint64_t{1} << (m % 64);

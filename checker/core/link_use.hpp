@@ -21,9 +21,17 @@ class LinkUse {
   // its first reuse: a path round a cycle k times gives one error per
   // channel of the cycle, whatever k is.
   void use(const std::vector<Hop>& hops, uint32_t step_serial, uint32_t step_number, uint32_t line,
-           Diagnostics& diagnostics);
+           Diagnostics& diagnostics) {
+    for (const Hop& hop : hops) {
+      Use& use = use_[hop.channel];
+      if (use.stamp == step_serial) reuse(hop, use.line, step_number, line, diagnostics);
+      else use = {step_serial, line};
+    }
+  }
 
  private:
+  void reuse(const Hop& hop, uint32_t first_line, uint32_t step_number, uint32_t line, Diagnostics& diagnostics);
+
   const Topology& topology_;
   // Side by side, so a hop touches one cache line.
   struct Use {
@@ -31,7 +39,9 @@ class LinkUse {
     uint32_t line;   // line of that use
   };
   std::vector<Use> use_;
-  std::unordered_set<ChannelId> reported_;  // this transfer's reused channels: filled only on errors
+  // The reused channels of the transfer on line reported_line_: filled only on errors.
+  std::unordered_set<ChannelId> reported_;
+  uint32_t reported_line_ = 0;
 };
 
 }  // namespace schedcheck

@@ -154,8 +154,13 @@ std::pair<std::string_view, SourcePos> Reader::word_at(Cursor& c) {
 bool Reader::fail(SourcePos pos, std::string message) { return fail(pos, Property::syntax, std::move(message)); }
 
 bool Reader::fail(SourcePos pos, Property property, std::string message) {
-  diag_->error(pos, property, std::move(message));
+  report(pos, property, std::move(message));
   return false;
+}
+
+void Reader::report(SourcePos pos, Property property, std::string message) {
+  if (quiet_) quiet_error_ = true;
+  else diag_.error(pos, property, std::move(message));
 }
 
 bool Reader::read_header(Header& header) {
@@ -455,17 +460,17 @@ bool Reader::parse_claim(Header& header, Cursor& c) {
 bool Reader::check_header(Header& header) {
   const Topology& topo = *header.topology;
   if (header.model.dimension_ordered() && !topo.is_grid()) {
-    diag_->error(header.model_pos, Property::well_formed,
+    diag_.error(header.model_pos, Property::well_formed,
                 fmt::format("{} routing needs a grid topology, not a {}", routing_name(header.model.routing),
                             topology_kind_name(topo.kind())));
     header.model.routing = Routing::free;
   }
   if (header.collective.kind == CollectiveKind::gossip && header.model.switching == Switching::flit) {
-    diag_->error(header.collective_pos, Property::well_formed,
+    diag_.error(header.collective_pos, Property::well_formed,
                 "the flit model is defined for scatter, gather and broadcast from one root, not gossip");
   }
   if (header.model.combining == Combining::combining && header.model.switching == Switching::flit) {
-    diag_->error(header.model_pos, Property::well_formed,
+    diag_.error(header.model_pos, Property::well_formed,
                 "a train of the flit model carries one message: the flit model is non-combining");
     header.model.combining = Combining::non_combining;
   }
@@ -563,7 +568,7 @@ Reader::Event Reader::next(Transfer& out) {
   std::string_view line;
   for (;;) {
     // Past the error limit reading ends.
-    if (diag_->limit_reached()) return Event::end;
+    if (diag_.limit_reached()) return Event::end;
     if (!next_line(line)) {
       if (!ended_) report_read_error(source_.error());
       ended_ = true;
@@ -578,21 +583,17 @@ Reader::Event Reader::next(Transfer& out) {
 Reader::Event Reader::next_quietly(Transfer& out) {
   std::string_view line;
   for (;;) {
-    if (has_pending_ || diag_->limit_reached() || !next_line(line)) return Event::end;
+    if (has_pending_ || diag_.limit_reached() || !next_line(line)) return Event::end;
     Cursor c(line, source_.line_number());
     if (c.at_end()) continue;
-    // A line with errors leaves the Reader as it was, for next() to read it again.
-    const uint32_t step = step_;
-    const SourcePos step_pos = step_pos_;
-    const bool saw_step = saw_step_;
-    Diagnostics* loud = diag_;
-    diag_ = &quiet_;
-    const size_t errors = quiet_.total();
+    // A line with errors leaves the Reader as it was (body_line changes
+    // nothing before its last error), for next() to read it again.
+    quiet_ = true;
+    quiet_error_ = false;
     Event event = Event::skipped;
-    const bool ok = body_line(c, out, event);
-    diag_ = loud;
-    if (ok && quiet_.total() == errors) return event;
-    step_ = step, step_pos_ = step_pos, saw_step_ = saw_step;
+    const bool ok = body_line(c, out, event) && !quiet_error_;
+    quiet_ = false;
+    if (ok) return event;
     pending_ = line;
     has_pending_ = true;
     return Event::end;
@@ -601,7 +602,7 @@ Reader::Event Reader::next_quietly(Transfer& out) {
 
 void Reader::report_read_error(const std::string& error) {
   if (!error.empty())
-    diag_->error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
+    diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
 }
 
 bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
@@ -617,8 +618,9 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     if (!steps_)
       return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
     if (number != uint64_t{step_} + 1) {
-      diag_->error(num_pos, Property::well_formed,
-                   fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
+      report(num_pos, Property::well_formed,
+             fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
+      if (quiet_) return false;
     }
     // Count on from the number given so one slip is reported once.
     step_ = number > UINT32_MAX - 1 ? UINT32_MAX - 1 : static_cast<uint32_t>(number);
@@ -628,7 +630,8 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     return true;
   }
   if (!saw_step_ && steps_) {
-    diag_->error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
+    report(c.pos(), Property::syntax, "a transfer before the first 'step' line");
+    if (quiet_) return false;
     saw_step_ = true;  // report once, then read the transfers as step 0
   }
   event = Event::transfer;
@@ -732,7 +735,8 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     out.time = t;
     c.skip_space();
   }
-  if (c.end - c.at > 5 && std::string_view(c.at, 5) == "after" && (c.at[5] == ' ' || c.at[5] == '\t')) {
+  if (c.peek() == 'a' && c.end - c.at > 5 && std::string_view(c.at, 5) == "after" &&
+      (c.at[5] == ' ' || c.at[5] == '\t')) {
     c.at += 5;
     c.skip_space();
     out.after_col = c.col();
@@ -742,14 +746,17 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     const auto [w, pos] = word_at(c);
     return fail(pos, fmt::format("unexpected '{}' in a transfer", w));
   }
-  if (steps_ && (!out.control.empty() || !out.after.empty()))
+  if (!steps_) {
+    if (!out.time)
+      return fail(out.pos, Property::well_formed, "in the flit model every transfer needs a dispatch time '@ T'");
+    return true;
+  }
+  if (!out.control.empty() || !out.after.empty())
     return fail(c.pos_at(out.control.empty() ? out.after_col : out.control_col), Property::well_formed,
                 "control flits and 'after' belong to the flit model; this schedule's model is step-synchronous");
-  if (steps_ && out.time)
+  if (out.time)
     return fail(c.pos_at(out.time_col), Property::well_formed,
                 "a dispatch time '@ T' belongs to the flit model; this schedule's model is step-synchronous");
-  if (!steps_ && !out.time)
-    return fail(out.pos, Property::well_formed, "in the flit model every transfer needs a dispatch time '@ T'");
   return true;
 }
 

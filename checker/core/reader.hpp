@@ -15,7 +15,7 @@ namespace schedcheck {
 
 class Reader {
  public:
-  Reader(LineSource& source, Diagnostics& diagnostics) : source_(source), diag_(&diagnostics) {}
+  Reader(LineSource& source, Diagnostics& diagnostics) : source_(source), diag_(diagnostics) {}
 
   // Parses the version line and the header up to the first body line. False
   // when the header is unusable (its errors are in the diagnostics).
@@ -42,6 +42,8 @@ class Reader {
   // Reports a syntax error, or one of `property`; false, for a parser to return.
   bool fail(SourcePos pos, std::string message);
   bool fail(SourcePos pos, Property property, std::string message);
+  // Reports an error, or while next_quietly() reads only notes that there was one.
+  void report(SourcePos pos, Property property, std::string message);
   // The line of header_keywords[which], after its keyword.
   bool header_line(Header& header, Cursor& c, size_t which);
   bool parse_topology(Header& header, Cursor& c);
@@ -63,8 +65,9 @@ class Reader {
   bool label(Cursor& c, std::string& out, std::string_view after_what);
 
   LineSource& source_;
-  Diagnostics* diag_;  // quiet_ while next_quietly() reads
-  Diagnostics quiet_{""};
+  Diagnostics& diag_;
+  bool quiet_ = false;        // next_quietly() is reading
+  bool quiet_error_ = false;  // and its line has an error
   const Header* header_ = nullptr;
   // Facts of the header's topology that every body line needs.
   uint32_t nodes_ = 0;
