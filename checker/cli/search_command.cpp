@@ -583,6 +583,26 @@ int run_search(const Arguments& args) {
   if (exact) first = last = *exact;
   if (claim) first = last = *claim;
 
+  // One count split into cubes (--split P), decided cube by cube, or one
+  // cube of it alone (--cube K) for jobs that decide a hard count together.
+  const auto split = count_option(args, "--split", error);
+  const auto cube = count_option(args, "--cube", error);
+  if (!error.empty()) return usage_error(error);
+  uint64_t cubes = 0;
+  if (split || cube) {
+    if (gossip || rooted) return usage_error(fmt::format("search {}: --split and --cube are for broadcast", collective));
+    if (!split) return usage_error("--cube K picks a cube of --split PORTS");
+    if (!exact) return usage_error("--split splits one count: give it with --steps S");
+    const uint32_t ports = 2 * grid->dimensions();
+    if (*split < 1 || *split > ports)
+      return usage_error(fmt::format("--split {}: the source has ports 1..{} to split on", *split, ports));
+    broadcast.split_ports = *split;
+    cubes = search::broadcast_cube_count(broadcast);
+    if (cube && *cube >= cubes)
+      return usage_error(fmt::format("--cube {}: --split {} makes cubes 0..{}", *cube, *split, cubes - 1));
+    if (args.flag("--dimacs")) return usage_error("--dimacs writes the whole count's encoding: no --split or --cube");
+  }
+
   if (auto path = args.value("--dimacs")) {
     // The encoding of one count, for an independent SAT solver to decide.
     if (!exact && !claim) return usage_error("--dimacs needs --steps S");
@@ -611,7 +631,9 @@ int run_search(const Arguments& args) {
                a.routing.empty() ? "" : fmt::format(" under {}", a.routing));
   };
   const search::SearchReport report =
-      time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
+      cubes > 0        ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
+                                                        cube.value_or(cubes - 1), limits)
+      : time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
       : gossip         ? search::search_gossip(gossip_problem, first, last, limits)
       : rooted         ? search::search_sf_rooted(rooted_problem, first, last, limits)
                        : search::search_broadcast(broadcast, first, last, limits);
@@ -660,7 +682,46 @@ int run_search(const Arguments& args) {
       fmt::format("{} {}{}, {}", collective, topology_text,
                   rooted ? " root " + search::sf_node_name(rooted_problem, rooted_problem.root) : std::string(),
                   model_line);
-  if (claim || exact) {
+  if (cubes > 0 && cube) {
+    // A cube's unsat refutes the cube alone: its own verdict word, so that
+    // nothing reading verdicts takes it for the count's.
+    const uint32_t s = *exact;
+    const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
+    const std::string which = fmt::format("cube {} of {} (the source's paths out of ports 1..{} fixed)", *cube, cubes,
+                                          *split);
+    if (a.outcome == search::Outcome::sat) {
+      verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists in {}; the core verified it", s, lower,
+                            where, which);
+    } else if (a.outcome == search::Outcome::unsat && !a.stricter_routing) {
+      verdict = fmt::format("CUBE-UNSAT steps={} ({}): no schedule in {} steps in {} (proof in {:.2f} s)", s, where, s,
+                            which, a.seconds);
+    } else {
+      verdict = fmt::format("UNKNOWN steps={} ({}): {} in {}", s, where,
+                            a.outcome == search::Outcome::unsat ? "no schedule on minimal paths, longer paths not searched"
+                                                                : "no answer within the time limit",
+                            which);
+      code = exit_gave_up;
+    }
+  } else if (cubes > 0) {
+    // Every cube, in turn: the count's own answer.
+    const uint32_t s = *exact;
+    const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
+    const std::string split_text = fmt::format("{} cubes by the source's paths out of ports 1..{}", cubes, *split);
+    if (a.outcome == search::Outcome::sat) {
+      verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists in cube {} of {}; the core verified it",
+                            s, lower, where, report.cubes_refuted, split_text);
+    } else if (a.outcome == search::Outcome::unsat && !a.stricter_routing) {
+      verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps: all {} refuted (proof in "
+                            "{:.2f} s)",
+                            s, lower, where, s, split_text, a.seconds);
+    } else {
+      verdict = fmt::format("UNKNOWN steps={} ({}): {} of {} refuted, then {}", s, where, report.cubes_refuted,
+                            split_text,
+                            a.outcome == search::Outcome::unsat ? "no schedule on minimal paths (longer paths not searched)"
+                                                                : "no answer within the time limit");
+      code = exit_gave_up;
+    }
+  } else if (claim || exact) {
     const uint32_t s = claim ? *claim : *exact;
     const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
     if (a.outcome == search::Outcome::sat)
@@ -719,6 +780,12 @@ int run_search(const Arguments& args) {
                         {"proven", proven.text},
                         {"attempts", attempts},
                         {"exit_code", code}};
+    if (cubes > 0) {
+      j["split_ports"] = *split;
+      j["cubes"] = cubes;
+      j["cubes_refuted"] = report.cubes_refuted;
+      if (cube) j["cube"] = *cube;
+    }
     if (report.witness_steps) {
       j["steps"] = *report.witness_steps;
       j["witness"] = witness;

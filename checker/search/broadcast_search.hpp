@@ -29,7 +29,24 @@ struct BroadcastProblem {
   // The encoding of the symmetric schedules alone: one variable per orbit
   // of routes and of nodes. Set by the search for its structured try.
   bool symmetric_only = false;
+  // A count split into cubes: the source's path out of each of its first
+  // `split_ports` ports in step 1 is fixed, one of the paths that leave by
+  // that port or none; a cube's number counts the choices, port 0's varying
+  // fastest. The count has a schedule iff some cube has one.
+  uint32_t split_ports = 0;
 };
+
+// The number of cubes of the problem's split: the product over the split
+// ports of the paths leaving the source by the port, plus one.
+uint64_t broadcast_cube_count(const BroadcastProblem& problem);
+
+// Decides the count `steps` cube by cube, first..last of the problem's
+// split, with one solver (each cube's choices assumed, what it learns kept):
+// sat at the first cube with a schedule, unsat when every cube is refuted
+// (the report counts them), unknown when the time runs out first. The
+// routing asked alone: no stricter or symmetric first try.
+SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t steps, uint64_t first, uint64_t last,
+                                    const SearchLimits& limits);
 
 // The routing whose every path is a path of the problem's routing, tried
 // first because it is cheaper to solve: the shorter way round under

@@ -44,6 +44,7 @@ struct SearchReport {
   std::optional<uint32_t> witness_steps;  // steps of the schedule found, if any
   std::string witness;                    // that schedule, in the format
   bool gave_up = false;                   // a call answered unknown or the time ran out
+  uint64_t cubes_refuted = 0;             // search_broadcast_cubes: the cubes found to hold no schedule
 };
 
 inline double seconds_since(std::chrono::steady_clock::time_point t) {

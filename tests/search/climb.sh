@@ -166,6 +166,26 @@ expect wormhole-refused 2 -- scatter --topology path:4 --model wormhole,all-port
 expect lengths-refused 2 -- scatter --topology path:4 --model store-and-forward,all-port --lengths 0,1,1,1
 expect bad-root 2 -- gather --topology torus:3x3 --model store-and-forward,all-port --root 3,0
 
+# (f) One count split into cubes by the source's path out of its first
+# ports. The 4x4 mesh from a corner: every cube of 2 steps is refuted (the
+# count's unsat), 3 steps has a schedule in some cube, verified by check; one
+# cube alone answers for itself (CUBE-UNSAT), never for the count.
+expect cubes-unsat 0 '^UNSAT steps=2 .*all 13 cubes by the source.s paths out of ports 1..1 refuted' \
+  -- broadcast --topology mesh:4x4 --model wormhole,all-port,dimension-order --steps 2 --split 1
+expect cubes-sat 0 '^SAT steps=3 .*a schedule exists in cube [0-9]+ of 13 cubes' \
+  -- broadcast --topology mesh:4x4 --model wormhole,all-port,dimension-order --steps 3 --split 1 -o "$dir/cube.sched"
+verified cube-witness "$dir/cube.sched" 'broadcast on mesh 4x4, wormhole all-port dimension-order non-combining: steps=3 '
+expect one-cube 0 '^CUBE-UNSAT steps=2 .*in cube 12 of 13 ' -- broadcast --topology mesh:4x4 \
+  --model wormhole,all-port,dimension-order --steps 2 --split 1 --cube 12
+expect cube-json 0 '"verdict":"CUBE-UNSAT"' '"cube":12' '"cubes":13' -- broadcast --topology mesh:4x4 \
+  --model wormhole,all-port,dimension-order --steps 2 --split 1 --cube 12 --json
+expect cube-range 2 -- broadcast --topology mesh:4x4 --steps 2 --split 1 --cube 13
+expect cube-alone 2 -- broadcast --topology mesh:4x4 --steps 2 --cube 0
+expect split-no-steps 2 -- broadcast --topology mesh:4x4 --split 1
+expect split-ports 2 -- broadcast --topology mesh:4x4 --steps 2 --split 5
+expect split-dimacs 2 -- broadcast --topology mesh:4x4 --steps 2 --split 1 --dimacs "$dir/x.cnf"
+expect split-gossip 2 -- gossip --topology torus:3x3 --model store-and-forward,all-port --steps 2 --split 1
+
 # Usage errors.
 expect bad-count-timeout 2 -- broadcast --topology torus:3x3 --count-timeout soon
 "$checker" search gossip --topology torus:3x3 --model store-and-forward,all-port --count-timeout 1 >/dev/null 2>&1
