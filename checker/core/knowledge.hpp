@@ -26,11 +26,11 @@ class Knowledge {
   bool holds(NodeId v, MessageId m) const {
     return (rows_[size_t{v} * words_ + m / 64] >> (m % 64)) & 1U;
   }
-  // Asks the memory for the word send() tests for (v, m) before the call.
-  // Always inlined, as every prefetch helper: a call would cost more than
-  // the prefetch.
+  // Asks the memory for the word send() tests for (v, m) before the call
+  // (v and m in range, as the reader leaves them). Always inlined, as every
+  // prefetch helper: a call would cost more than the prefetch.
   [[gnu::always_inline]] void prefetch(NodeId v, MessageId m) const {
-    __builtin_prefetch(rows_.data() + std::min(size_t{v} * words_ + m / 64, rows_.size() - 1));
+    __builtin_prefetch(&rows_[size_t{v} * words_ + m / 64]);
   }
   // Causality for explicitly named messages; queues the delivery to `to`.
   void send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint32_t step_number, uint32_t line,
