@@ -222,8 +222,19 @@ std::string job_name(const SearchJob& job) {
 
 std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries) {
   std::vector<SearchJob> jobs;
-  for (const SweepEntry& e : entries)
-    for (uint32_t steps = e.lemma_1.steps; steps <= e.last_job; ++steps) jobs.push_back({e.sizes, e.routing, steps});
+  for (size_t first = 0, last = 0; first < entries.size(); first = last) {
+    while (last < entries.size() && entries[last].sizes == entries[first].sizes) ++last;
+    uint32_t low = UINT32_MAX, high = 0;
+    for (size_t i = first; i < last; ++i) {
+      low = std::min(low, entries[i].lemma_1.steps);
+      high = std::max(high, entries[i].last_job);
+    }
+    for (uint32_t steps = low; steps <= high; ++steps)
+      for (search::RouteRule routing : job_routing_order)
+        for (size_t i = first; i < last; ++i)
+          if (entries[i].routing == routing && steps >= entries[i].lemma_1.steps && steps <= entries[i].last_job)
+            jobs.push_back({entries[i].sizes, routing, steps});
+  }
   return jobs;
 }
 
@@ -249,9 +260,22 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
                     cnf = shell_quote(stem + ".cnf"), cadical = shell_quote(stem + ".cadical");
   // cadical's -t takes whole seconds.
   const auto cadical_seconds = static_cast<uint64_t>(std::max(1.0, std::ceil(timeout)));
+  // The shorter way's witness of the same count is a dimension-ordered
+  // path and a minimal one: when its job has found one, the jobs of the
+  // other two routings leave the count to it (the merge checks it under
+  // their routings) and write only why into their log.
+  std::string skip;
+  if (job.routing != search::RouteRule::dimension_order_shorter) {
+    const SearchJob shorter{job.sizes, search::RouteRule::dimension_order_shorter, job.steps};
+    const std::string shorter_stem = (std::filesystem::path(dir) / job_name(shorter)).string();
+    skip = fmt::format("if grep -qs '\"verdict\":\"SAT\"' {}; then echo {} >{}; else ", shell_quote(shorter_stem + ".json"),
+                       shell_quote(fmt::format("skipped: the shorter way's witness {}.sched answers this count",
+                                               shorter_stem)),
+                       log);
+  }
   // The search exits 0 for SAT and UNSAT alike: the verdict in its JSON
   // (nlohmann writes it without blanks) tells them apart.
-  return fmt::format(
+  return skip + fmt::format(
       "{inst} --timeout {t:g} --json -o {sched} >{json} 2>{log} && "
       "if grep -q '\"verdict\":\"UNSAT\"' {json}; then "
       "if command -v cadical >/dev/null; then "
@@ -260,7 +284,7 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
       "else echo 'cadical: not installed where the job ran' >{cadical}; fi; fi",
       fmt::arg("inst", instance), fmt::arg("t", timeout), fmt::arg("sched", shell_quote(stem + ".sched")),
       fmt::arg("json", json), fmt::arg("log", log), fmt::arg("cnf", cnf), fmt::arg("ct", cadical_seconds),
-      fmt::arg("cadical", cadical));
+      fmt::arg("cadical", cadical)) + (skip.empty() ? "" : "; fi");
 }
 
 std::string sweep_manifest(std::string_view sizes_spec) {

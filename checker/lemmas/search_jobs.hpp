@@ -85,7 +85,13 @@ struct SearchJob {
 // The stem of a job's files: "torus-4x4-dimension-order-steps-2".
 std::string job_name(const SearchJob& job);
 
-// Every job of the entries, torus by torus, routing by routing, count by count.
+// The order of a count's jobs: the shorter way first, as its witness
+// answers the other two routings.
+inline constexpr std::array<search::RouteRule, 3> job_routing_order = {
+    search::RouteRule::dimension_order_shorter, search::RouteRule::dimension_order, search::RouteRule::shortest};
+
+// Every job of the entries, torus by torus (as the entries come), count by
+// count, routing by routing in job_routing_order.
 std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries);
 
 // `text` as one word of a POSIX shell: unchanged when it is made of
@@ -101,7 +107,11 @@ std::string shell_quote(std::string_view text);
 // within the same time limit, and DIR/NAME.cadical keeps the export's line
 // and cadical's output, then `cadical exit N`; the CNF is deleted after (up
 // to 100 MB on 8x8). Without cadical the file says so. The line's exit code
-// is the search's.
+// is the search's. A job of dimension order or free routing is skipped
+// (exit 0, its log saying why, no result file) when the shorter way's job
+// of the same count has answered SAT, whose witness the merge checks under
+// the skipped job's routing: run in job order, a sweep then spends no time
+// on counts the shorter way settles.
 std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout);
 
 // The file --emit-jobs leaves in DIR so that --merge knows the sweep's tori,

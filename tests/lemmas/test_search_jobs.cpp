@@ -71,14 +71,31 @@ TEST_CASE("sweep entries: Lemma 1 and the construction as the core measures them
   CHECK(*entries[0].construction == 3);
   CHECK(*entries[3].construction == 2);
   const std::vector<SearchJob> jobs = sweep_jobs(entries);
-  // 5x5: count 2 under each routing; 2x3: Lemma 1 meets the construction, no job.
+  // 5x5: count 2 under each routing, the shorter way first; 2x3: Lemma 1
+  // meets the construction, no job.
   REQUIRE(jobs.size() == 3);
   for (size_t i = 0; i < 3; ++i) {
     CHECK(jobs[i].sizes == TorusSizes{5, 5});
     CHECK(jobs[i].steps == 2);
-    CHECK(jobs[i].routing == sweep_routings[i]);
+    CHECK(jobs[i].routing == job_routing_order[i]);
   }
-  CHECK(job_name(jobs[1]) == "torus-5x5-dimension-order-shorter-steps-2");
+  CHECK(job_name(jobs[0]) == "torus-5x5-dimension-order-shorter-steps-2");
+}
+
+TEST_CASE("sweep jobs: count by count, each count's routings together") {
+  SweepEntry order_entry{{4, 4}, order, {}, std::nullopt, 3};
+  order_entry.lemma_1.steps = 2;
+  SweepEntry shorter_entry = order_entry, free_entry = order_entry;
+  shorter_entry.routing = shorter;
+  shorter_entry.last_job = 2;
+  free_entry.routing = free_routing;
+  free_entry.lemma_1.steps = 3;
+  const std::vector<SearchJob> jobs = sweep_jobs({order_entry, shorter_entry, free_entry});
+  REQUIRE(jobs.size() == 4);
+  CHECK(job_name(jobs[0]) == "torus-4x4-dimension-order-shorter-steps-2");
+  CHECK(job_name(jobs[1]) == "torus-4x4-dimension-order-steps-2");
+  CHECK(job_name(jobs[2]) == "torus-4x4-dimension-order-steps-3");
+  CHECK(job_name(jobs[3]) == "torus-4x4-free-steps-3");
 }
 
 TEST_CASE("job command lines quote what a shell would split or expand") {
@@ -92,13 +109,20 @@ TEST_CASE("job command lines quote what a shell would split or expand") {
       "'/opt/my tools/schedcheck' search broadcast --topology torus:4x5 --model wormhole,all-port,free --steps 3 "
       "--one-routing";
   const std::string stem = "'/data/o'\\''k/torus-4x5-free-steps-3";
+  const std::string shorter_stem = "'/data/o'\\''k/torus-4x5-dimension-order-shorter-steps-3";
   CHECK(job_command(job, "/opt/my tools/schedcheck", "/data/o'k", 90) ==
-        search + " --timeout 90 --json -o " + stem + ".sched' >" + stem + ".json' 2>" + stem + ".log' && " +
+        "if grep -qs '\"verdict\":\"SAT\"' " + shorter_stem + ".json'; then echo 'skipped: the shorter way'\\''s " +
+            "witness /data/o'\\''k/torus-4x5-dimension-order-shorter-steps-3.sched answers this count' >" + stem +
+            ".log'; else " + search +
+            " --timeout 90 --json -o " + stem + ".sched' >" + stem + ".json' 2>" + stem + ".log' && " +
             "if grep -q '\"verdict\":\"UNSAT\"' " + stem + ".json'; then if command -v cadical >/dev/null; then { " +
             search + " --dimacs " + stem + ".cnf' && { cadical -n -t 90 " + stem +
             ".cnf'; echo \"cadical exit $?\"; } || echo 'cadical: not run: the export of the CNF failed (the log says "
             "why)'; } >" + stem + ".cadical' 2>>" + stem + ".log'; rm -f " + stem + ".cnf'; else echo 'cadical: not "
-            "installed where the job ran' >" + stem + ".cadical'; fi; fi");
+            "installed where the job ran' >" + stem + ".cadical'; fi; fi; fi");
+  // The shorter way's own job has nothing to wait for.
+  const SearchJob shorter_job{{4, 5}, shorter, 3};
+  CHECK(job_command(shorter_job, "sc", "d", 90).starts_with("sc search broadcast "));
   // The search's time limit as given, cadical's in the whole seconds it takes.
   const std::string short_job = job_command(job, "sc", "d", 0.5);
   CHECK(short_job.find("--timeout 0.5 ") != std::string::npos);
