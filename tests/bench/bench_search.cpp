@@ -7,7 +7,8 @@
 // and gather: the list schedule first); "no first try" is the same without
 // the symmetric schedules or the list schedule; "plain" has no
 // redundant constraints, no symmetry breaking, no pruning, no first tries
-// and Z3's default solver. Prints the median time of --runs climbs per
+// and Z3's default solver; "cubes" (wormhole broadcast) decides each count
+// cube by cube, split by the source's path out of its first port. Prints the median time of --runs climbs per
 // variant and the ratios to the first; a variant that hits the time limit
 // shows as ">limit". Asserts nothing about time; exits 1 if an answer
 // disagrees with the known optimum or a witness fails the core's check.
@@ -30,8 +31,9 @@ namespace {
 
 using namespace schedcheck::search;
 
-enum class Variant { schedcheck, no_first_try, plain };
-constexpr const char* variant_names[] = {"schedcheck", "no first try", "plain"};
+enum class Variant { schedcheck, no_first_try, plain, cubes };
+constexpr const char* variant_names[] = {"schedcheck", "no first try", "plain", "cubes"};
+constexpr int variant_count = 4;
 
 struct Instance {
   std::string name;
@@ -39,13 +41,39 @@ struct Instance {
   std::string header;  // topology, model and collective lines, for the core's re-check
   std::function<SearchReport(Variant, const SearchLimits&)> run;
   bool has_first_try = true;
+  bool splits = false;  // a wormhole broadcast: the cubes variant applies
 };
+
+// The climb with each count split into cubes by the source's path out of
+// its first port (search --split 1): the counts in turn, cube by cube.
+SearchReport broadcast_by_cubes(const BroadcastProblem& p, uint32_t first, uint32_t last, const SearchLimits& limits) {
+  SearchReport report;
+  const auto start = BenchClock::now();
+  for (uint32_t steps = first; steps <= last; ++steps) {
+    SearchLimits left = limits;
+    left.timeout_seconds = limits.timeout_seconds - ::seconds_since(start);
+    const SearchReport r = search_broadcast_cubes(p, steps, 0, broadcast_cube_count(p) - 1, left);
+    report.attempts.insert(report.attempts.end(), r.attempts.begin(), r.attempts.end());
+    report.gave_up = report.gave_up || r.gave_up;
+    if (r.witness_steps) {
+      report.witness_steps = r.witness_steps;
+      report.witness = r.witness;
+      break;
+    }
+    if (r.gave_up) break;
+  }
+  return report;
+}
 
 SearchReport broadcast(std::vector<uint32_t> sizes, RouteRule rule, uint32_t first, uint32_t last, Variant v,
                        const SearchLimits& limits) {
   BroadcastProblem p;
   p.grid.sizes = std::move(sizes);
   p.rule = rule;
+  if (v == Variant::cubes) {
+    p.split_ports = 1;
+    return broadcast_by_cubes(p, first, last, limits);
+  }
   p.strengthen = v != Variant::plain;
   p.stricter_routing_first = v != Variant::plain;
   p.symmetric_first = v == Variant::schedcheck;
@@ -95,25 +123,25 @@ int main(int argc, char** argv) {
   };
   const std::vector<Instance> instances = {
       {"broadcast torus 4x4 wormhole dim-order", 2, wormhole("4x4", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({4, 4}, dor, 1, 2, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({4, 4}, dor, 1, 2, v, l); }, true, true},
       {"broadcast torus 3x3x3 wormhole dim-order", 2, wormhole("3x3x3", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({3, 3, 3}, dor, 1, 2, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({3, 3, 3}, dor, 1, 2, v, l); }, true, true},
       {"broadcast torus 5x5 wormhole dim-order", 3, wormhole("5x5", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({5, 5}, dor, 2, 3, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({5, 5}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 4x6 wormhole dim-order", 3, wormhole("4x6", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({4, 6}, dor, 2, 3, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({4, 6}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 6x6 wormhole dim-order", 3, wormhole("6x6", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({6, 6}, dor, 2, 3, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({6, 6}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 7x7 wormhole dim-order", 3, wormhole("7x7", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({7, 7}, dor, 2, 3, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({7, 7}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 8x8 wormhole dim-order", 3, wormhole("8x8", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({8, 8}, dor, 2, 3, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({8, 8}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 9x9 wormhole dim-order", 3, wormhole("9x9", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({9, 9}, dor, 2, 3, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({9, 9}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 9x9 wormhole shorter way", 3, wormhole("9x9", "dimension-order-shorter"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({9, 9}, shorter, 2, 3, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({9, 9}, shorter, 2, 3, v, l); }, true, true},
       {"broadcast torus 5x5x5 wormhole dim-order", 3, wormhole("5x5x5", "dimension-order"),
-       [=](Variant v, const SearchLimits& l) { return broadcast({5, 5, 5}, dor, 2, 3, v, l); }},
+       [=](Variant v, const SearchLimits& l) { return broadcast({5, 5, 5}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
        [=](Variant v, const SearchLimits& l) { return broadcast({3, 3, 3}, hop, 2, 3, v, l); }},
       {"scatter torus 5x5 store-and-forward", 6,
@@ -137,16 +165,17 @@ int main(int argc, char** argv) {
       {"gossip torus 6x6 store-and-forward", 9, "torus 6x6\nmodel store-and-forward all-port\ncollective gossip",
        [=](Variant v, const SearchLimits& l) { return gossip({6, 6}, 8, 9, v, l); }, false},
   };
-  std::printf("%-42s %7s %12s %12s %9s %12s %9s\n", "instance (optimum-1: unsat, optimum: sat)", "optimum",
-              "schedcheck s", "no 1st try s", "ratio", "plain s", "ratio");
+  std::printf("%-42s %7s %12s %12s %9s %12s %9s %12s %9s\n", "instance (optimum-1: unsat, optimum: sat)", "optimum",
+              "schedcheck s", "no 1st try s", "ratio", "plain s", "ratio", "cubes s", "ratio");
   int code = 0;
   for (const Instance& in : instances) {
-    std::string cells[3];
-    double medians[3] = {0, 0, 0};
-    bool decided[3] = {false, false, false};
-    for (int v = 0; v < 3; ++v) {
+    std::string cells[variant_count];
+    double medians[variant_count] = {};
+    bool decided[variant_count] = {};
+    for (int v = 0; v < variant_count; ++v) {
       const Variant variant = static_cast<Variant>(v);
-      if ((variant == Variant::no_first_try && !in.has_first_try) || (variant == Variant::plain && !with_plain)) {
+      if ((variant == Variant::no_first_try && !in.has_first_try) || (variant == Variant::plain && !with_plain) ||
+          (variant == Variant::cubes && !in.splits)) {
         cells[v] = "-";
         continue;
       }
@@ -195,14 +224,16 @@ int main(int argc, char** argv) {
       if (decided[v]) return std::to_string(medians[v] / medians[0]).substr(0, 6) + "x";
       return ">" + std::to_string(limit / medians[0]).substr(0, 6) + "x";
     };
-    std::printf("%-42s %7u %12s %12s %9s %12s %9s\n", in.name.c_str(), in.optimum, cells[0].c_str(), cells[1].c_str(),
-                ratio(1).c_str(), cells[2].c_str(), ratio(2).c_str());
+    std::printf("%-42s %7u %12s %12s %9s %12s %9s %12s %9s\n", in.name.c_str(), in.optimum, cells[0].c_str(),
+                cells[1].c_str(), ratio(1).c_str(), cells[2].c_str(), ratio(2).c_str(), cells[3].c_str(),
+                ratio(3).c_str());
     std::fflush(stdout);
   }
   std::printf("times: median wall clock of %u climb(s) per variant; no first try: without the symmetric schedules\n"
               "(broadcast) or the list schedule (scatter, gather); plain: no redundant constraints, symmetry breaking,\n"
               "pruning or first tries, and\n"
-              "Z3's default solver; limit %g s per variant, instance and run\n",
+              "Z3's default solver; cubes: each count split by the source's path out of its first port (search\n"
+              "--split 1), the routing asked alone; limit %g s per variant, instance and run\n",
               runs, limit);
   return code;
 }
