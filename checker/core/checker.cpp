@@ -162,7 +162,6 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   }
   Forwarding forwarding(topo, coll,
                         model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
-  const bool ordered = model.dimension_ordered();
   std::vector<Hop> hops;
   std::vector<Move> node_list_moves;  // a node list's hops, for the dimension-order check
   MessageRef broadcast_message{0, 0};
@@ -195,7 +194,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (!expand_route(topo, t, hops, hop_count, diag)) return;
     if (!transfer_fits_model(header, t, hop_count, diag)) return;
     auto check_order = [&]() {
-      if (!ordered) return;
+      if (!model.dimension_ordered()) return;
       std::span<const Move> moves = t.moves;
       if (moves.empty()) {
         hop_moves(topo, hops, node_list_moves);

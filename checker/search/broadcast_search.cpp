@@ -52,6 +52,7 @@ class BroadcastEncoding {
     for (uint32_t u = 0; u < p.grid.node_count(); ++u)
       for (Route& r : routes_from(p.grid, u, p.rule)) routes_.push_back(std::move(r));
     if (p.strengthen || p.symmetric_only) symmetries_ = source_symmetries(p.grid, routes_);
+    split_routes_ = source_routes_by_port(p.grid, routes_, p.split_ports);
     z3::expr_vector start(ctx_);
     for (uint32_t v = 0; v < p.grid.node_count(); ++v) start.push_back(ctx_.bool_val(v == 0));
     informed_.push_back(start);
@@ -97,7 +98,7 @@ class BroadcastEncoding {
   z3::expr_vector cube(uint64_t index) const {
     z3::expr_vector literals(ctx_);
     uint64_t rest = index;
-    for (const std::vector<size_t>& on_port : source_routes_by_port(p_.grid, routes_, p_.split_ports)) {
+    for (const std::vector<size_t>& on_port : split_routes_) {
       const uint64_t choice = rest % (on_port.size() + 1);
       rest /= on_port.size() + 1;
       if (choice < on_port.size()) {
@@ -272,6 +273,7 @@ class BroadcastEncoding {
   z3::solver& solver_;
   const BroadcastProblem& p_;
   std::vector<Route> routes_;
+  std::vector<std::vector<size_t>> split_routes_;  // per split port, the source's routes out of it
   SourceSymmetries symmetries_;
   std::vector<z3::expr_vector> sends_;     // per step
   std::vector<z3::expr_vector> informed_;  // per step, from step 0
