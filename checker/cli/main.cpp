@@ -729,7 +729,7 @@ int main(int argc, char** argv) {
     if (args->command == "export") return run_export(*args);
     if (args->command == "render") return run_render(*args);
     if (args->command == "table") {
-      if (wants_search_jobs(*args)) return run_search_broadcast_jobs(*args);
+      if (wants_search_jobs(*args)) return run_search_jobs(*args);
       if (args->positional.size() != 1) return program_error(
             "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, search-scatter, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3)");
       double timeout = 60;

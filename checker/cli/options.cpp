@@ -15,7 +15,7 @@ const std::vector<CommandSpec> command_table = {
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
     {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [--count-timeout SECONDS] [--one-routing] [--no-symmetric-first] [--split PORTS [--cube K]] [-o FILE] | search scatter|gather --topology SPEC --model store-and-forward,all-port|store-and-forward,one-port [--root NODE] [--min | --steps S] [--timeout SECONDS] [--count-timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
-    {"table", "table NAME | table search-broadcast --emit-jobs DIR [--sizes SPEC] [--timeout SECONDS] | table search-broadcast --merge DIR [--sizes SPEC] [--accept-z3] [--json]", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, search-scatter, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3), measured by the checker; search-broadcast also as independent jobs for GNU parallel or a Slurm array, merged with every witness re-checked and every unsat below an optimum confirmed by cadical (exit 3: an entry left open or resting on Z3 alone)"},
+    {"table", "table NAME | table search-broadcast|search-gossip --emit-jobs DIR [--sizes SPEC] [--timeout SECONDS] | table search-broadcast|search-gossip --merge DIR [--sizes SPEC] [--accept-z3] [--json]", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, search-scatter, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3), measured by the checker; search-broadcast and search-gossip (its time-independent column) also as independent jobs for GNU parallel or a Slurm array, merged with every witness re-checked and every unsat below an optimum confirmed by cadical (exit 3: an entry left open or resting on Z3 alone)"},
     {"render", "render FILE [-o OUT.svg | -o OUT.html] [--step S | --step all] [--errors]",
      "draw a schedule the core parsed: a step on the network (arrows along each transfer's hops, coloured by "
      "message), every step in one HTML page with a slider, or a flit schedule's space-time diagram; exit 1 when "
@@ -75,19 +75,20 @@ const std::vector<OptionSpec> option_table = {
     {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},
     {"--timeout", "SECONDS", "search table", "give up after SECONDS (search: default 600, exit code 3; table: per size, default 60; --emit-jobs: per job, default 600)"},
     {"--emit-jobs", "DIR", "table",
-     "search-broadcast: print one shell command line per (torus, routing, step count) job, nothing else, for "
+     "search-broadcast, search-gossip: print one shell command line per (torus, routing, step count) job (gossip: "
+     "per (torus, step count) of time-independent forwarding), nothing else, for "
      "GNU parallel or a Slurm array; each writes DIR/NAME.json and its witness DIR/NAME.sched, and after an unsat "
      "cadical's answer on the same count's CNF, DIR/NAME.cadical"},
     {"--merge", "DIR", "table",
-     "search-broadcast: merge the jobs' results in DIR into the table, every witness re-checked by the core, every "
-     "unsat below an optimum checked against cadical's answer on its CNF; missing, unknown and timed-out counts "
+     "search-broadcast, search-gossip: merge the jobs' results in DIR into the table, every witness re-checked by "
+     "the core, every unsat below an optimum checked against cadical's answer on its CNF; missing, unknown and timed-out counts "
      "are left open"},
     {"--accept-z3", "", "table",
-     "search-broadcast --merge: an optimum whose unsat of one step fewer cadical did not confirm counts as proven "
+     "--merge: an optimum whose unsats below it cadical did not confirm counts as proven "
      "(exit 0, still marked z3-only); without it such an entry exits 3"},
     {"--sizes", "SPEC", "table",
-     "search-broadcast --emit-jobs: the tori, a comma list of AxB(xC) and ranges LO..HI (sides between the two "
-     "ends, non-decreasing), default 2x2..8x8,2x2x2..4x4x4; --merge reads them from DIR/sweep.txt unless given"},
+     "--emit-jobs: the tori, a comma list of AxB(xC) and ranges LO..HI (sides between the two "
+     "ends, non-decreasing), default 2x2..8x8,2x2x2..4x4x4 (search-gossip: 2x2..8x8,2x2x2..3x3x4); --merge reads them from DIR/sweep.txt unless given"},
     {"--count-timeout", "SECONDS", "search",
      "broadcast, store-and-forward scatter and gather: the time one step count may take; an unknown count is reported and the climb goes on (default: "
      "half of --timeout; all of it with --steps or --claim-steps)"},

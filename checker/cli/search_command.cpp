@@ -616,9 +616,9 @@ int run_search(const Arguments& args) {
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
     const bool minimal = !gossip && !rooted && broadcast.rule == search::RouteRule::shortest;
-    fmt::print("DIMACS steps={} ({} {}, {}{}{}) written to {}: {}\n", first, collective, topology_text, model_line,
-               minimal ? ", routes: minimal paths only" : "", broadcast.strengthen ? "" : ", plain encoding", *path,
-               dimacs_size(cnf));
+    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}) written to {}: {}\n", first, collective, topology_text, model_line,
+               minimal ? ", routes: minimal paths only" : "", time_independent ? ", time-independent forwarding" : "",
+               broadcast.strengthen ? "" : ", plain encoding", *path, dimacs_size(cnf));
     return exit_decided;
   }
 
@@ -780,6 +780,8 @@ int run_search(const Arguments& args) {
                         {"proven", proven.text},
                         {"attempts", attempts},
                         {"exit_code", code}};
+    // The forwarding the search asked for, which the witness's claim states and the core checks.
+    if (time_independent) j["forwarding"] = "time-independent";
     if (cubes > 0) {
       j["split_ports"] = *split;
       j["cubes"] = cubes;

@@ -33,7 +33,7 @@ std::optional<std::string> own_binary() {
   return self.string();
 }
 
-int emit_jobs(const Arguments& args, const std::string& dir_option) {
+int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::SweepTable table) {
   for (const char* option : {"--json", "--accept-z3"})
     if (args.flag(option))
       return usage_error(fmt::format("--emit-jobs prints shell command lines; {} is for --merge", option));
@@ -49,7 +49,7 @@ int emit_jobs(const Arguments& args, const std::string& dir_option) {
     if (used == 0 || used != t->size() || !(timeout > 0) || !(timeout <= 1e7))
       return usage_error(fmt::format("--timeout takes seconds (a positive number up to 10000000), not '{}'", *t));
   }
-  const std::string spec = args.value("--sizes").value_or(std::string(lemmas::default_sweep_sizes));
+  const std::string spec = args.value("--sizes").value_or(std::string(lemmas::default_sizes(table)));
   std::string error;
   const auto sizes = lemmas::parse_torus_sizes(spec, error);
   if (!sizes) return usage_error(fmt::format("--sizes: {}", error));
@@ -64,19 +64,21 @@ int emit_jobs(const Arguments& args, const std::string& dir_option) {
   const fs::path manifest = dir / lemmas::sweep_manifest_name;
   {
     std::ofstream out(manifest);
-    if (!(out << lemmas::sweep_manifest(spec))) return usage_error(fmt::format("cannot write '{}'", manifest.string()));
+    if (!(out << lemmas::sweep_manifest(spec, table))) return usage_error(fmt::format("cannot write '{}'", manifest.string()));
   }
-  const std::vector<lemmas::SweepEntry> entries = lemmas::sweep_entries(*sizes);
+  const std::vector<lemmas::SweepEntry> entries = lemmas::sweep_entries(*sizes, table);
   const std::vector<lemmas::SearchJob> jobs = lemmas::sweep_jobs(entries);
   std::string lines;
   for (const lemmas::SearchJob& job : jobs) lines += lemmas::job_command(job, *binary, dir.string(), timeout) + "\n";
   fmt::print("{}", lines);
-  fmt::print(stderr, "table search-broadcast: {} jobs over {} tori and 3 routings; results in {}\n", jobs.size(),
-             sizes->size(), dir.string());
+  fmt::print(stderr, "table {}: {} jobs over {} tori{}; results in {}\n", lemmas::sweep_table_name(table),
+             jobs.size(), sizes->size(), table == lemmas::SweepTable::broadcast ? " and 3 routings" : "",
+             dir.string());
   return 0;
 }
 
-int merge(const Arguments& args, const std::string& dir_option) {
+int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTable table) {
+  const bool broadcast = table == lemmas::SweepTable::broadcast;
   if (args.flag("--timeout")) return usage_error("--timeout is for --emit-jobs (each job's time limit)");
   const lemmas::UnsatProofs proofs =
       args.flag("--accept-z3") ? lemmas::UnsatProofs::z3_alone : lemmas::UnsatProofs::cadical_confirmed;
@@ -94,7 +96,7 @@ int merge(const Arguments& args, const std::string& dir_option) {
                                      manifest.string()));
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::string error;
-    const auto read = lemmas::manifest_sizes(text, error);
+    const auto read = lemmas::manifest_sizes(text, error, table);
     if (!read) return usage_error(fmt::format("{}: {}", manifest.string(), error));
     spec = *read;
   }
@@ -102,7 +104,7 @@ int merge(const Arguments& args, const std::string& dir_option) {
   const auto sizes = lemmas::parse_torus_sizes(spec, error);
   if (!sizes) return usage_error(fmt::format("--sizes: {}", error));
 
-  const lemmas::MergeReport report = lemmas::merge_sweep(dir, *sizes);
+  const lemmas::MergeReport report = lemmas::merge_sweep(dir, *sizes, table);
   for (const std::string& e : report.errors) fmt::print(stderr, "schedcheck: error: {}\n", e);
   for (const std::string& r : report.rejected) fmt::print(stderr, "schedcheck: error: WITNESS-REJECTED {}\n", r);
   for (const std::string& d : report.disagreed) fmt::print(stderr, "schedcheck: error: CADICAL-CONTRADICTED {}\n", d);
@@ -117,24 +119,41 @@ int merge(const Arguments& args, const std::string& dir_option) {
     nlohmann::json rows = nlohmann::json::array();
     for (const lemmas::MergedEntry& m : report.entries) {
       nlohmann::json row = {{"torus", fmt::format("torus {}", lemmas::sizes_text(m.entry.sizes))},
-                            {"routing", search::route_rule_name(m.entry.routing)},
-                            {"lemma_1", m.entry.lemma_1.steps},
+                            {broadcast ? "lemma_1" : "lower_bound", m.entry.lemma_1.steps},
                             {"optimum", m.optimum_text},
                             {"decided", m.optimum.has_value()},
                             {"impossible_below", m.impossible_below},
                             {"open_steps", m.open},
                             {"settled", m.settled},
                             {"marks", m.marks},
-                            {"proof", lemmas::optimum_proof_name(m.proof)},
+                            {"proof", lemmas::optimum_proof_name(m.proof, table)},
                             {"confirmed", m.proof == lemmas::OptimumProof::lemma ||
                                               m.proof == lemmas::OptimumProof::cadical}};
       if (m.proof == lemmas::OptimumProof::z3_only) row["unconfirmed_why"] = m.proof_why;
+      if (broadcast) row["routing"] = search::route_rule_name(m.entry.routing);
+      else row["forwarding"] = "time-independent";
       row["steps"] = m.optimum ? nlohmann::json(*m.optimum) : nlohmann::json(nullptr);
       row["upper"] = m.upper ? nlohmann::json(*m.upper) : nlohmann::json(nullptr);
-      row["construction"] = m.entry.construction ? nlohmann::json(*m.entry.construction) : nlohmann::json(nullptr);
+      if (broadcast)
+        row["construction"] = m.entry.construction ? nlohmann::json(*m.entry.construction) : nlohmann::json(nullptr);
       rows.push_back(row);
     }
     fmt::print("{}\n", rows.dump());
+  } else if (!broadcast) {
+    fmt::print("# Time-independent gossip optima on small tori (store-and-forward, all-port, non-combining), merged "
+               "from the job results in {}\n\n",
+               dir.string());
+    fmt::print(
+        "Each optimum rests on a witness the core re-checked here, time-independent by the core's forwarding\n"
+        "analysis, and every count below it refuted by the lower bound or by an unsat of that very count: the\n"
+        "packets of such a schedule never idle, so an unsat refutes its own count alone. Counts without an answer\n"
+        "are open. Each unsat is confirmed by cadical on the same CNF or marked z3-only; one cadical finds\n"
+        "satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
+    fmt::print("| torus | lower bound | optimum | settled (steps: answer, seconds) | marks |\n");
+    fmt::print("|---|---|---|---|---|\n");
+    for (const lemmas::MergedEntry& m : report.entries)
+      fmt::print("| torus {} | {} | {} | {} |{} |\n", lemmas::sizes_text(m.entry.sizes), m.entry.lemma_1.steps,
+                 m.optimum_text, m.settled, m.marks);
   } else {
     fmt::print("# Broadcast optima on small tori (wormhole, all-port), merged from the job results in {}\n\n",
                dir.string());
@@ -153,9 +172,9 @@ int merge(const Arguments& args, const std::string& dir_option) {
                  m.marks);
   }
   fmt::print(stderr,
-             "table search-broadcast: {} of {} entries decided ({} on Z3's unsat alone{}), {} open; {} witnesses "
+             "table {}: {} of {} entries decided ({} on Z3's unsat alone{}), {} open; {} witnesses "
              "rejected, {} unsats contradicted by cadical, {} result files in error\n",
-             decided, report.entries.size(), z3_only,
+             lemmas::sweep_table_name(table), decided, report.entries.size(), z3_only,
              z3_only && proofs == lemmas::UnsatProofs::cadical_confirmed ? ", not counted as proven without --accept-z3"
                                                                           : "",
              report.entries.size() - decided, report.rejected.size(), report.disagreed.size(), report.errors.size());
@@ -168,9 +187,13 @@ bool wants_search_jobs(const Arguments& args) {
   return args.flag("--emit-jobs") || args.flag("--merge") || args.flag("--sizes") || args.flag("--accept-z3");
 }
 
-int run_search_broadcast_jobs(const Arguments& args) {
-  if (args.positional.size() != 1 || args.positional[0] != "search-broadcast")
-    return usage_error("--emit-jobs, --merge, --sizes and --accept-z3 are for 'table search-broadcast'");
+int run_search_jobs(const Arguments& args) {
+  const bool gossip = args.positional.size() == 1 && args.positional[0] == "search-gossip";
+  if (args.positional.size() != 1 || (args.positional[0] != "search-broadcast" && !gossip))
+    return usage_error("--emit-jobs, --merge, --sizes and --accept-z3 are for 'table search-broadcast' and "
+                       "'table search-gossip'");
+  const lemmas::SweepTable table =
+      gossip ? lemmas::SweepTable::time_independent_gossip : lemmas::SweepTable::broadcast;
   const auto emit = args.value("--emit-jobs");
   const auto merged = args.value("--merge");
   if (emit && merged) return usage_error("--emit-jobs and --merge exclude each other");
@@ -179,8 +202,8 @@ int run_search_broadcast_jobs(const Arguments& args) {
   if (!emit && !merged)
     return usage_error(args.flag("--sizes") ? "--sizes goes with --emit-jobs DIR or --merge DIR"
                                             : "--accept-z3 goes with --merge DIR");
-  if (emit) return emit_jobs(args, *emit);
-  return merge(args, *merged);
+  if (emit) return emit_jobs(args, *emit, table);
+  return merge(args, *merged, table);
 }
 
 }  // namespace schedcheck::cli

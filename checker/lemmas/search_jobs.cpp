@@ -14,6 +14,7 @@
 
 #include "broadcast_search.hpp"
 #include "check_text.hpp"
+#include "gossip_search.hpp"
 #include "grid.hpp"
 #include "torus_tables.hpp"
 
@@ -111,11 +112,16 @@ std::string lemma_text(const search::StepLowerBound& bound) {
                      source.empty() ? "" : fmt::format(" ({})", source));
 }
 
-// The core's best lower bound for broadcast on the torus under `routing`.
-search::StepLowerBound lemma_1_of(const TorusSizes& sizes, search::RouteRule routing) {
+// The collective line of a table's schedules.
+std::string_view collective_line(SweepTable table) {
+  return table == SweepTable::broadcast ? "broadcast source 0" : "gossip";
+}
+
+// The core's best lower bound for the table's collective on the torus under `routing`.
+search::StepLowerBound lower_bound_of(SweepTable table, const TorusSizes& sizes, search::RouteRule routing) {
   const search::Grid grid{sizes, true};
-  const std::string header = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective broadcast source 0\n",
-                                         grid.describe(), sweep_model_line(sizes, routing));
+  const std::string header = fmt::format("schedcheck 1\ntopology {}\nmodel {}\ncollective {}\n", grid.describe(),
+                                         entry_model_line(table, sizes, routing), collective_line(table));
   const Verdict empty = check_text(header).verdict;
   search::StepLowerBound bound{1, "", ""};
   if (empty.best) bound = {static_cast<uint32_t>(std::max<uint64_t>(empty.best->steps, 1)), empty.best->name,
@@ -124,6 +130,14 @@ search::StepLowerBound lemma_1_of(const TorusSizes& sizes, search::RouteRule rou
 }
 
 }  // namespace
+
+const char* sweep_table_name(SweepTable table) {
+  return table == SweepTable::broadcast ? "search-broadcast" : "search-gossip";
+}
+
+std::string_view default_sizes(SweepTable table) {
+  return table == SweepTable::broadcast ? default_sweep_sizes : default_gossip_sweep_sizes;
+}
 
 std::string sizes_text(const TorusSizes& sizes) {
   std::string s;
@@ -182,8 +196,9 @@ size_t routing_index(search::RouteRule routing) {
   return 0;
 }
 
-bool unsat_refutes(search::RouteRule run, search::RouteRule entry) {
+bool unsat_refutes(search::RouteRule run, search::RouteRule entry, SweepTable table) {
   using search::RouteRule;
+  if (table == SweepTable::time_independent_gossip) return run == entry;
   if (run == RouteRule::shortest) return false;
   return run == entry || (run == RouteRule::dimension_order && entry == RouteRule::dimension_order_shorter);
 }
@@ -195,15 +210,32 @@ std::string sweep_model_line(const TorusSizes& sizes, search::RouteRule routing)
   return search::broadcast_model_line(p);
 }
 
-std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes) {
+std::string entry_model_line(SweepTable table, const TorusSizes& sizes, search::RouteRule routing) {
+  if (table == SweepTable::broadcast) return sweep_model_line(sizes, routing);
+  search::GossipProblem p;
+  p.grid = {sizes, true};
+  return search::gossip_model_line(p);
+}
+
+std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes, SweepTable table) {
   std::vector<SweepEntry> entries;
   for (const TorusSizes& sz : sizes) {
+    if (table == SweepTable::time_independent_gossip) {
+      SweepEntry e;
+      e.sizes = sz;
+      e.routing = search::RouteRule::shortest;
+      e.table = table;
+      e.lemma_1 = lower_bound_of(table, sz, e.routing);
+      e.last_job = e.lemma_1.steps + gossip_sweep_counts - 1;
+      entries.push_back(std::move(e));
+      continue;
+    }
     const gen::Torus torus{sz};
     for (search::RouteRule routing : sweep_routings) {
       SweepEntry e;
       e.sizes = sz;
       e.routing = routing;
-      e.lemma_1 = lemma_1_of(sz, routing);
+      e.lemma_1 = lower_bound_of(table, sz, routing);
       // The construction is dimension-ordered; the core says whether it also
       // holds under each other routing (the shorter way round, free).
       const auto m = measure_broadcast("broadcast-span", torus, sweep_model_line(sz, routing));
@@ -217,6 +249,8 @@ std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes) {
 }
 
 std::string job_name(const SearchJob& job) {
+  if (job.table == SweepTable::time_independent_gossip)
+    return fmt::format("torus-{}-gossip-time-independent-steps-{}", sizes_text(job.sizes), job.steps);
   return fmt::format("torus-{}-{}-steps-{}", sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps);
 }
 
@@ -233,7 +267,7 @@ std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries) {
       for (search::RouteRule routing : job_routing_order)
         for (size_t i = first; i < last; ++i)
           if (entries[i].routing == routing && steps >= entries[i].lemma_1.steps && steps <= entries[i].last_job)
-            jobs.push_back({entries[i].sizes, routing, steps});
+            jobs.push_back({entries[i].sizes, routing, steps, entries[i].table});
   }
   return jobs;
 }
@@ -254,8 +288,12 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
   // The search and the export take the same instance options, so that the
   // CNF is the encoding whose unsat the result file reports.
   const std::string instance =
-      fmt::format("{} search broadcast --topology torus:{} --model wormhole,all-port,{} --steps {} --one-routing",
-                  shell_quote(binary), sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps);
+      job.table == SweepTable::broadcast
+          ? fmt::format("{} search broadcast --topology torus:{} --model wormhole,all-port,{} --steps {} --one-routing",
+                        shell_quote(binary), sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps)
+          : fmt::format("{} search gossip --topology torus:{} --model store-and-forward,all-port --time-independent "
+                        "--steps {}",
+                        shell_quote(binary), sizes_text(job.sizes), job.steps);
   const std::string json = shell_quote(stem + ".json"), log = shell_quote(stem + ".log"),
                     cnf = shell_quote(stem + ".cnf"), cadical = shell_quote(stem + ".cadical");
   // cadical's -t takes whole seconds.
@@ -265,13 +303,24 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
   // other two routings leave the count to it (the merge checks it under
   // their routings) and write only why into their log.
   std::string skip;
-  if (job.routing != search::RouteRule::dimension_order_shorter) {
+  if (job.table == SweepTable::broadcast && job.routing != search::RouteRule::dimension_order_shorter) {
     const SearchJob shorter{job.sizes, search::RouteRule::dimension_order_shorter, job.steps};
     const std::string shorter_stem = (std::filesystem::path(dir) / job_name(shorter)).string();
     skip = fmt::format("if grep -qs '\"verdict\":\"SAT\"' {}; then echo {} >{}; else ", shell_quote(shorter_stem + ".json"),
                        shell_quote(fmt::format("skipped: the shorter way's witness {}.sched answers this count",
                                                shorter_stem)),
                        log);
+  }
+  // The least count with a time-independent gossip is the optimum: once a
+  // job of a lower count (the sweep's counts on the torus go back at most
+  // gossip_sweep_counts - 1) has found a witness, this count is not needed.
+  if (job.table == SweepTable::time_independent_gossip && job.steps > 1) {
+    std::string lower;
+    for (uint32_t c = job.steps > gossip_sweep_counts ? job.steps - gossip_sweep_counts + 1 : 1; c < job.steps; ++c)
+      lower += " " + shell_quote((std::filesystem::path(dir) / job_name({job.sizes, job.routing, c, job.table}))
+                                     .string() + ".json");
+    skip = fmt::format("if grep -qs '\"verdict\":\"SAT\"'{}; then echo {} >{}; else ", lower,
+                       shell_quote("skipped: a witness of fewer steps answers this torus"), log);
   }
   // The search exits 0 for SAT and UNSAT alike: the verdict in its JSON
   // (nlohmann writes it without blanks) tells them apart.
@@ -287,14 +336,15 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
       fmt::arg("cadical", cadical)) + (skip.empty() ? "" : "; fi");
 }
 
-std::string sweep_manifest(std::string_view sizes_spec) {
-  return fmt::format(
-      "# schedcheck table search-broadcast --emit-jobs: the tori of this sweep, which --merge reads\nsizes {}\n",
-      sizes_spec);
+std::string sweep_manifest(std::string_view sizes_spec, SweepTable table) {
+  return fmt::format("# schedcheck table {0} --emit-jobs: the table and the tori of this sweep, which --merge "
+                     "reads\ntable {0}\nsizes {1}\n",
+                     sweep_table_name(table), sizes_spec);
 }
 
-std::optional<std::string> manifest_sizes(std::string_view text, std::string& error) {
+std::optional<std::string> manifest_sizes(std::string_view text, std::string& error, SweepTable table) {
   std::optional<std::string> sizes;
+  std::string_view written_by = sweep_table_name(SweepTable::broadcast);
   size_t number = 0;
   for (size_t at = 0; at < text.size();) {
     const size_t end = std::min(text.find('\n', at), text.size());
@@ -302,6 +352,10 @@ std::optional<std::string> manifest_sizes(std::string_view text, std::string& er
     at = end + 1;
     ++number;
     if (line.empty() || line.starts_with('#')) continue;
+    if (line.starts_with("table ")) {
+      written_by = line.substr(6);
+      continue;
+    }
     if (!line.starts_with("sizes ") || sizes) {
       error = fmt::format("line {}: expected one line 'sizes SPEC'", number);
       return std::nullopt;
@@ -309,6 +363,10 @@ std::optional<std::string> manifest_sizes(std::string_view text, std::string& er
     sizes = std::string(line.substr(6));
   }
   if (!sizes) error = "no line 'sizes SPEC'";
+  if (sizes && written_by != sweep_table_name(table)) {
+    error = fmt::format("the jobs of table {}, not of table {}", written_by, sweep_table_name(table));
+    return std::nullopt;
+  }
   return sizes;
 }
 
@@ -316,7 +374,7 @@ std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& e
   using nlohmann::json;
   const json j = json::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
-    error = "not a JSON object (the --json output of search broadcast)";
+    error = "not a JSON object (the --json output of search broadcast or gossip)";
     return std::nullopt;
   }
   auto string_field = [&](const char* name) -> std::optional<std::string> {
@@ -329,13 +387,21 @@ std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& e
   };
   const auto collective = string_field("collective");
   if (!collective) return std::nullopt;
-  if (*collective != "broadcast") {
-    error = fmt::format("\"collective\" is \"{}\", not \"broadcast\"", *collective);
+  JobOutcome o;
+  if (*collective == "gossip") {
+    // Only the time-independent search's results make this table.
+    const auto forwarding = j.find("forwarding");
+    if (forwarding == j.end() || *forwarding != "time-independent") {
+      error = "gossip without \"forwarding\": \"time-independent\" (search gossip --time-independent)";
+      return std::nullopt;
+    }
+    o.job.table = SweepTable::time_independent_gossip;
+  } else if (*collective != "broadcast") {
+    error = fmt::format("\"collective\" is \"{}\", not \"broadcast\" or \"gossip\"", *collective);
     return std::nullopt;
   }
   const auto topology = string_field("topology");
   if (!topology) return std::nullopt;
-  JobOutcome o;
   {
     std::string why;
     const auto sizes = topology->starts_with("torus ") ? parse_dims(std::string_view(*topology).substr(6), why)
@@ -349,13 +415,21 @@ std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& e
   const auto model = string_field("model");
   if (!model) return std::nullopt;
   bool known = false;
-  for (search::RouteRule r : sweep_routings)
-    if (*model == sweep_model_line(o.job.sizes, r)) {
-      o.job.routing = r;
-      known = true;
-    }
+  if (o.job.table == SweepTable::time_independent_gossip) {
+    o.job.routing = search::RouteRule::shortest;
+    known = *model == entry_model_line(o.job.table, o.job.sizes, o.job.routing);
+  } else {
+    for (search::RouteRule r : sweep_routings)
+      if (*model == sweep_model_line(o.job.sizes, r)) {
+        o.job.routing = r;
+        known = true;
+      }
+  }
   if (!known) {
-    error = fmt::format("\"model\" is \"{}\", not wormhole all-port broadcast under a routing of the table", *model);
+    error = fmt::format("\"model\" is \"{}\", not {}", *model,
+                        o.job.table == SweepTable::broadcast
+                            ? "wormhole all-port broadcast under a routing of the table"
+                            : "the store-and-forward all-port non-combining gossip of the table");
     return std::nullopt;
   }
   const auto verdict = string_field("verdict");
@@ -420,10 +494,13 @@ std::optional<CadicalCheck> parse_cadical_result(std::string_view text, const Se
     return c;
   }
   // As `search --dimacs` prints it (search_command.cpp).
-  const std::string exported =
-      fmt::format("DIMACS steps={} (broadcast {}, {}{}) written to ", job.steps,
-                  search::Grid{job.sizes, true}.describe(), sweep_model_line(job.sizes, job.routing),
-                  job.routing == search::RouteRule::shortest ? ", routes: minimal paths only" : "");
+  const bool gossip = job.table == SweepTable::time_independent_gossip;
+  const std::string exported = fmt::format(
+      "DIMACS steps={} ({} {}, {}{}) written to ", job.steps, gossip ? "gossip" : "broadcast",
+      search::Grid{job.sizes, true}.describe(), entry_model_line(job.table, job.sizes, job.routing),
+      gossip ? ", time-independent forwarding"
+      : job.routing == search::RouteRule::shortest ? ", routes: minimal paths only"
+                                                   : "");
   if (!first.starts_with(exported)) {
     error = fmt::format("its first line is not the export of {}'s CNF ('{}...'): '{}'", job_name(job), exported,
                         first);
@@ -497,8 +574,8 @@ std::optional<CadicalCheck> parse_cadical_result(std::string_view text, const Se
 void check_witness(JobOutcome& o, std::string_view text, const std::string& path) {
   const search::Grid grid{o.job.sizes, true};
   const std::string expected[] = {fmt::format("topology {}", grid.describe()),
-                                  fmt::format("model {}", sweep_model_line(o.job.sizes, o.job.routing)),
-                                  "collective broadcast source 0"};
+                                  fmt::format("model {}", entry_model_line(o.job.table, o.job.sizes, o.job.routing)),
+                                  fmt::format("collective {}", collective_line(o.job.table))};
   auto reject = [&](std::string why) {
     o.answer = JobAnswer::rejected;
     o.why = std::move(why);
@@ -531,6 +608,19 @@ void check_witness(JobOutcome& o, std::string_view text, const std::string& path
     reject(fmt::format("{}: the witness has {} steps, more than its job's {}", path, own.verdict.steps, o.job.steps));
     return;
   }
+  if (o.job.table == SweepTable::time_independent_gossip) {
+    // The witness's claim asks the core for time independence, but a witness
+    // without that claim would pass as any gossip: the class itself decides.
+    const ForwardingReport& f = own.verdict.forwarding;
+    if (!f.analysed || f.kind != ForwardingClass::time_independent) {
+      reject(fmt::format("{}: the witness is {}, not time-independent", path,
+                         f.analysed ? to_string(f.kind) : std::string("not analysed for forwarding")));
+      return;
+    }
+    o.witness_steps = static_cast<uint32_t>(own.verdict.steps);
+    o.witness_holds[routing_index(o.job.routing)] = true;
+    return;
+  }
   o.witness_steps = static_cast<uint32_t>(own.verdict.steps);
   for (size_t r = 0; r < sweep_routings.size(); ++r)
     o.witness_holds[r] = sweep_routings[r] == o.job.routing ||
@@ -538,9 +628,9 @@ void check_witness(JobOutcome& o, std::string_view text, const std::string& path
                              .verdict.verified;
 }
 
-const char* optimum_proof_name(OptimumProof proof) {
+const char* optimum_proof_name(OptimumProof proof, SweepTable table) {
   switch (proof) {
-    case OptimumProof::lemma: return "lemma-1";
+    case OptimumProof::lemma: return table == SweepTable::broadcast ? "lemma-1" : "lower-bound";
     case OptimumProof::cadical: return "cadical";
     case OptimumProof::z3_only: return "z3-only";
     case OptimumProof::none: break;
@@ -589,7 +679,8 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   // An unsat whose CNF cadical finds satisfiable refutes nothing: one of the
   // two solvers is wrong, and the entries it would refute are contradicted.
   auto applies = [&](const JobOutcome* o) {
-    return o->answer == JobAnswer::unsat && unsat_refutes(o->job.routing, entry.routing);
+    return o->answer == JobAnswer::unsat && o->job.table == entry.table &&
+           unsat_refutes(o->job.routing, entry.routing, entry.table);
   };
   auto refutes = [&](const JobOutcome* o) { return applies(o) && o->cadical.answer != CadicalAnswer::sat; };
   for (const JobOutcome* o : mine)
@@ -604,9 +695,11 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
         found = o;
     return found;
   };
-  // An unsat of `steps` refutes every count below it too: a schedule of
-  // fewer steps is one of more that idles at the end.
+  // A broadcast's unsat of `steps` refutes every count below it too: a
+  // schedule of fewer steps is one of more that idles at the end. A
+  // time-independent gossip cannot idle: its unsat refutes its count alone.
   auto refuted_by = [&](uint32_t steps) -> const JobOutcome* {
+    if (entry.table == SweepTable::time_independent_gossip) return unsat_at(steps);
     const JobOutcome* best = nullptr;
     for (const JobOutcome* o : mine)
       if (refutes(o) && o->job.steps >= steps && (!best || o->job.steps < best->job.steps)) best = o;
@@ -619,19 +712,24 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   for (const JobOutcome* o : mine)
     if (o->job.routing == entry.routing && o->answer == JobAnswer::rejected) m.rejected = true;
 
-  // Above Lemma 1 the optimum rests on the unsat of one step fewer (an unsat
-  // of the optimum or above would contradict its witness); cadical's answer
-  // on that count's CNF says whether it rests on Z3 alone.
+  // Above the lower bound a broadcast optimum rests on the unsat of one step
+  // fewer (an unsat of the optimum or above would contradict its witness), a
+  // time-independent gossip optimum on the unsat of every count from the
+  // bound up; cadical's answer on those counts' CNFs says whether it rests
+  // on Z3 alone.
   if (m.optimum && *m.optimum <= lemma) {
     m.proof = OptimumProof::lemma;
   } else if (m.optimum) {
-    const JobOutcome* below = unsat_at(*m.optimum - 1);
-    if (below && below->cadical.answer == CadicalAnswer::unsat) {
-      m.proof = OptimumProof::cadical;
-    } else {
+    m.proof = OptimumProof::cadical;
+    const uint32_t first = entry.table == SweepTable::broadcast ? *m.optimum - 1 : lemma;
+    for (uint32_t c = first; c < *m.optimum && m.proof == OptimumProof::cadical; ++c) {
+      const JobOutcome* below = unsat_at(c);
+      if (below && below->cadical.answer == CadicalAnswer::unsat) continue;
       m.proof = OptimumProof::z3_only;
-      m.proof_why = !below ? "no unsat of one step fewer" : below->cadical.why.empty() ? "no cadical result"
-                                                                                        : below->cadical.why;
+      m.proof_why = below ? (below->cadical.why.empty() ? "no cadical result" : below->cadical.why)
+                    : entry.table == SweepTable::broadcast ? "no unsat of one step fewer"
+                                                           : fmt::format("no unsat of {} steps", c);
+      if (entry.table != SweepTable::broadcast && below) m.proof_why = fmt::format("{} steps: {}", c, m.proof_why);
     }
   }
 
@@ -641,20 +739,24 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
     for (const JobOutcome* o : mine)
       if (o->job.routing == entry.routing) last = std::max(last, o->job.steps);
   if (!m.contradicted && !m.cadical_contradicted)
-    for (uint32_t c = m.impossible_below; c <= last && (!m.upper || c < *m.upper); ++c) m.open.push_back(c);
+    for (uint32_t c = m.impossible_below; c <= last && (!m.upper || c < *m.upper); ++c)
+      if (!refuted_by(c)) m.open.push_back(c);  // a gossip's unsat above an open count
   if (!m.upper && m.open.empty()) m.open.push_back(m.impossible_below);
 
   std::vector<std::string> parts;
   if (std::string l = lemma_text(entry.lemma_1); !l.empty()) parts.push_back(std::move(l));
+  // The routing of a run, where the table has more than one.
+  auto under = [&](const JobOutcome* o) {
+    return entry.table == SweepTable::broadcast ? fmt::format(" under {}", search::route_rule_name(o->job.routing))
+                                                : std::string();
+  };
   const std::string under_witness =
-      witness ? fmt::format("sat in {} under {}", seconds_text(witness->seconds), search::route_rule_name(witness->job.routing))
-              : "";
+      witness ? fmt::format("sat in {}{}", seconds_text(witness->seconds), under(witness)) : "";
   for (uint32_t c = lemma; c <= last; ++c) {
     std::string s;
     if (c < m.impossible_below) {
       if (const JobOutcome* u = unsat_at(c))
-        s = fmt::format("{}: unsat in {} under {}{}", c, seconds_text(u->seconds),
-                        search::route_rule_name(u->job.routing), cadical_text(u->cadical));
+        s = fmt::format("{}: unsat in {}{}{}", c, seconds_text(u->seconds), under(u), cadical_text(u->cadical));
       else
         s = fmt::format("{}: impossible as {} steps are", c, refuted_by(c)->job.steps);
       if (m.contradicted && c >= *m.upper)
@@ -672,15 +774,14 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
       else if (own->answer == JobAnswer::rejected)
         s = fmt::format("{}: witness rejected", c);
       else if (applies(own))  // left open by cadical's disagreement
-        s = fmt::format("{}: unsat in {} under {}{}", c, seconds_text(own->seconds),
-                        search::route_rule_name(own->job.routing), cadical_text(own->cadical));
+        s = fmt::format("{}: unsat in {}{}{}", c, seconds_text(own->seconds), under(own), cadical_text(own->cadical));
       else
         s = fmt::format("{}: unknown after {}", c, seconds_text(own->seconds));
       std::vector<std::string> only;
       for (const JobOutcome* o : mine) {
         if (o->job.steps != c) continue;
         if (!o->unsat_under.empty()) only.push_back(fmt::format(" (unsat under {} only)", o->unsat_under));
-        if (o->answer == JobAnswer::unsat && !unsat_refutes(o->job.routing, entry.routing))
+        if (o->answer == JobAnswer::unsat && !unsat_refutes(o->job.routing, entry.routing, entry.table))
           only.push_back(fmt::format(" (unsat under {} only)", search::route_rule_name(o->job.routing)));
         if (o != own && applies(o))
           only.push_back(fmt::format(" (unsat under {}{})", search::route_rule_name(o->job.routing),
@@ -703,7 +804,8 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   if (!m.optimum && !m.contradicted && !m.cadical_contradicted) m.marks += " open";
   if (m.proof == OptimumProof::z3_only) m.marks += " z3-only";
   if (m.optimum && entry.construction && *m.optimum < *entry.construction) m.marks += " construction-not-optimal";
-  if (m.optimum && *m.optimum > lemma) m.marks += " lemma-1-not-reached";
+  if (m.optimum && *m.optimum > lemma)
+    m.marks += entry.table == SweepTable::broadcast ? " lemma-1-not-reached" : " bound-not-reached";
   return m;
 }
 
@@ -718,10 +820,10 @@ int MergeReport::exit_code(UnsatProofs proofs) const {
   return open ? 3 : 0;
 }
 
-MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes) {
+MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes, SweepTable table) {
   namespace fs = std::filesystem;
   MergeReport report;
-  const std::vector<SweepEntry> entries = sweep_entries(sizes);
+  const std::vector<SweepEntry> entries = sweep_entries(sizes, table);
   std::map<std::string, SearchJob> expected;
   for (const SearchJob& job : sweep_jobs(entries)) expected.emplace(job_name(job), job);
   const std::set<TorusSizes> tori(sizes.begin(), sizes.end());
@@ -772,6 +874,11 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
       no_result(stem, "malformed result file");
       continue;
     }
+    if (outcome->job.table != table) {
+      report.notes.push_back(fmt::format("{}: a result of table {}, not of {}; left aside", path.string(),
+                                         sweep_table_name(outcome->job.table), sweep_table_name(table)));
+      continue;
+    }
     if (outcome->job.steps == 0) {
       // Its count is in its name alone: the job of that name, if it is this torus and routing.
       const auto it = expected.find(stem);
@@ -797,9 +904,10 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
     // Only the sweep's counts are merged: a count far above them would
     // stretch every entry's walk over its counts without bound.
     if (!expected.count(stem)) {
-      report.notes.push_back(fmt::format("{}: no job of the sweep (its counts run from Lemma 1 to one below the "
-                                         "construction); left aside",
-                                         path.string()));
+      report.notes.push_back(fmt::format("{}: no job of the sweep (its counts run from {}); left aside", path.string(),
+                                         table == SweepTable::broadcast
+                                             ? "Lemma 1 to one below the construction"
+                                             : fmt::format("the lower bound to {} above it", gossip_sweep_counts - 1)));
       continue;
     }
     if (outcome->answer == JobAnswer::sat) {

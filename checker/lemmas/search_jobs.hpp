@@ -1,7 +1,8 @@
-// Search jobs: the search-broadcast sweep as independent command lines for a job engine, and their results merged with every witness re-checked by the core.
+// Search jobs: the search-broadcast and search-gossip sweeps as independent command lines for a job engine, and their results merged with every witness re-checked by the core.
 //
 // One job decides one step count of one torus under one routing
-// (`schedcheck search broadcast --steps S --one-routing --json`), so that GNU
+// (`schedcheck search broadcast --steps S --one-routing --json`), or of
+// time-independent gossip (`search gossip --time-independent --steps S`), so that GNU
 // parallel on one machine or a Slurm job array on a cluster can run the
 // sweep; each job writes its own result file and witness. The merge puts the
 // counts together with the routing order: every dimension-order-shorter path
@@ -35,8 +36,30 @@ namespace schedcheck::lemmas {
 
 using TorusSizes = std::vector<uint32_t>;
 
-// The default of --sizes: the tori of `table search-broadcast`.
+// The tables the job engine sweeps: which search a job runs and what its answers mean.
+enum class SweepTable : uint8_t {
+  // search-broadcast: wormhole all-port broadcast from node 0, an entry per
+  // torus and routing of sweep_routings; a schedule of fewer steps is one of
+  // more that idles at the end, so an unsat refutes every count below its own.
+  broadcast,
+  // search-gossip: store-and-forward all-port non-combining gossip whose PUs
+  // forward by fixed maps (property 9), an entry per torus (its routing
+  // free). Every packet keeps moving in every step, so a schedule cannot idle
+  // at the end and an unsat refutes its own count alone.
+  time_independent_gossip,
+};
+const char* sweep_table_name(SweepTable table);  // "search-broadcast", "search-gossip"
+
+// The default of --sizes: the tori of `table search-broadcast`, and the
+// time-independent gossip table's.
 inline constexpr std::string_view default_sweep_sizes = "2x2..8x8,2x2x2..4x4x4";
+inline constexpr std::string_view default_gossip_sweep_sizes = "2x2..8x8,2x2x2..3x3x4";
+std::string_view default_sizes(SweepTable table);
+
+// The counts a time-independent gossip entry's jobs decide: its lower bound
+// and the next ones (the optimum is at most one above the bound on every
+// torus decided so far).
+inline constexpr uint32_t gossip_sweep_counts = 4;
 
 // A comma-separated list of tori and ranges: "5x5" is one torus (its sides
 // as given); "2x2..4x4" is every torus whose i-th side lies between the i-th
@@ -58,31 +81,41 @@ size_t routing_index(search::RouteRule routing);
 // dimension order refutes itself and the shorter way (whose schedules are
 // dimension-ordered), the shorter way only itself, and free routing nothing
 // (its runs search minimal paths, the format's free routing allows any path).
-bool unsat_refutes(search::RouteRule run, search::RouteRule entry);
+// A gossip job's unsat refutes its own entry's count (store-and-forward
+// packets take one hop, so every path is minimal).
+bool unsat_refutes(search::RouteRule run, search::RouteRule entry,
+                   SweepTable table = SweepTable::broadcast);
 
 // The model line of the format for broadcast under `routing` (wormhole, all-port).
 std::string sweep_model_line(const TorusSizes& sizes, search::RouteRule routing);
+// The model line of a table's entry: sweep_model_line, or gossip's.
+std::string entry_model_line(SweepTable table, const TorusSizes& sizes, search::RouteRule routing);
 
 // One (torus, routing) of the table: the counts the lemma and the
 // construction settle without a solver, and the counts left to jobs.
 struct SweepEntry {
   TorusSizes sizes;
-  search::RouteRule routing = search::RouteRule::dimension_order;
-  search::StepLowerBound lemma_1;         // the core's best lower bound (at least 1 step)
+  search::RouteRule routing = search::RouteRule::dimension_order;  // gossip: free
+  search::StepLowerBound lemma_1;         // the core's best lower bound (at least 1 step): Lemma 1 for broadcast
   std::optional<uint32_t> construction;   // broadcast-span's steps, where the core verifies it under this routing
   uint32_t last_job = 0;                  // jobs decide lemma_1.steps .. last_job (none when below)
+  SweepTable table = SweepTable::broadcast;
 };
 
-// Measures Lemma 1 and the construction of every torus under every routing.
-std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes);
+// Measures the lower bound (and for broadcast the construction) of every
+// torus, under every routing for broadcast.
+std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes,
+                                      SweepTable table = SweepTable::broadcast);
 
 struct SearchJob {
   TorusSizes sizes;
   search::RouteRule routing = search::RouteRule::dimension_order;
   uint32_t steps = 0;
+  SweepTable table = SweepTable::broadcast;
 };
 
-// The stem of a job's files: "torus-4x4-dimension-order-steps-2".
+// The stem of a job's files: "torus-4x4-dimension-order-steps-2",
+// "torus-4x4-gossip-time-independent-steps-5".
 std::string job_name(const SearchJob& job);
 
 // The order of a count's jobs: the shorter way first, as its witness
@@ -111,14 +144,17 @@ std::string shell_quote(std::string_view text);
 // (exit 0, its log saying why, no result file) when the shorter way's job
 // of the same count has answered SAT, whose witness the merge checks under
 // the skipped job's routing: run in job order, a sweep then spends no time
-// on counts the shorter way settles.
+// on counts the shorter way settles. A gossip job runs `search gossip
+// --time-independent` the same way, with no skip.
 std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout);
 
-// The file --emit-jobs leaves in DIR so that --merge knows the sweep's tori,
-// and its reading (nullopt with `error` on a malformed file).
+// The file --emit-jobs leaves in DIR so that --merge knows the sweep's table
+// and tori, and its reading: nullopt with `error` on a malformed file or one
+// of another table (a file without a table line is search-broadcast's).
 inline constexpr const char* sweep_manifest_name = "sweep.txt";
-std::string sweep_manifest(std::string_view sizes_spec);
-std::optional<std::string> manifest_sizes(std::string_view text, std::string& error);
+std::string sweep_manifest(std::string_view sizes_spec, SweepTable table = SweepTable::broadcast);
+std::optional<std::string> manifest_sizes(std::string_view text, std::string& error,
+                                          SweepTable table = SweepTable::broadcast);
 
 // What one job's files say.
 enum class JobAnswer {
@@ -165,7 +201,8 @@ struct JobOutcome {
 };
 
 // One result file, the --json output of `search broadcast --steps S
-// --one-routing` on a torus; nullopt with `error` saying what is wrong.
+// --one-routing` or `search gossip --time-independent --steps S` on a
+// torus (the table is the collective's); nullopt with `error` saying what is wrong.
 // `answer` is sat for a SAT verdict: the witness is still to be checked.
 // An UNKNOWN without attempts (the time ran out before the solver started)
 // leaves job.steps 0: the count is known from the file's name alone.
@@ -176,7 +213,8 @@ std::optional<JobOutcome> parse_job_result(std::string_view json, std::string& e
 // most the job's steps; then it is checked under each other routing (with
 // its model line replaced) to see which entries it answers. Otherwise the
 // outcome becomes rejected, `why` saying what the core found (its
-// diagnostics name the witness `path`).
+// diagnostics name the witness `path`). A gossip witness must also be
+// time-independent by the core's forwarding analysis.
 void check_witness(JobOutcome& outcome, std::string_view text, const std::string& path);
 
 // What refutes the count below an entry's optimum.
@@ -186,7 +224,8 @@ enum class OptimumProof {
   cadical,  // an unsat of one step fewer, confirmed by cadical on its CNF
   z3_only,  // an unsat of one step fewer that cadical did not confirm (none, no_answer)
 };
-const char* optimum_proof_name(OptimumProof proof);  // "lemma-1", "cadical", "z3-only", "none"
+// "lemma-1" ("lower-bound" for gossip), "cadical", "z3-only", "none"
+const char* optimum_proof_name(OptimumProof proof, SweepTable table = SweepTable::broadcast);
 
 // One entry of the merged table.
 struct MergedEntry {
@@ -234,6 +273,7 @@ struct MergeReport {
 // result as open and merges each entry. An empty result file is a job still
 // running or killed, or one that stopped on an error, which its DIR/NAME.log
 // names (an error of the merge too).
-MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes);
+MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes,
+                        SweepTable table = SweepTable::broadcast);
 
 }  // namespace schedcheck::lemmas

@@ -10,6 +10,7 @@
 
 #include "broadcast_search.hpp"
 #include "search_jobs.hpp"
+#include "ti_gossip_search.hpp"
 #include "torus_tables.hpp"
 
 namespace schedcheck::lemmas {
@@ -190,7 +191,10 @@ std::string result_error(const std::string& text) {
 TEST_CASE("result files: what is wrong with a malformed one") {
   CHECK(result_error("{").find("not a JSON object") != std::string::npos);
   CHECK(result_error("[1]").find("not a JSON object") != std::string::npos);
-  CHECK(result_error("{\"collective\":\"gossip\"}").find("not \"broadcast\"") != std::string::npos);
+  CHECK(result_error("{\"collective\":\"scatter\"}").find("not \"broadcast\" or \"gossip\"") != std::string::npos);
+  // Gossip makes the table only as the time-independent search's result.
+  CHECK(result_error("{\"collective\":\"gossip\"}").find("\"forwarding\": \"time-independent\"") !=
+        std::string::npos);
   CHECK(result_error(result_json("SAT", "mesh 5x5", order_5x5, 2, "sat")).find("not a torus") != std::string::npos);
   CHECK(result_error(result_json("SAT", "torus 5x5", "wormhole one-port dimension-order non-combining", 2, "sat"))
             .find("\"model\"") != std::string::npos);
@@ -628,7 +632,7 @@ TEST_CASE("merge_sweep: results read from a directory, missing, empty and malfor
   report = merge_sweep(dir.path, {{5, 5}});
   REQUIRE(report.errors.size() == 1);
   CHECK(report.errors[0] == (dir.path / "torus-5x5-free-steps-2.json").string() +
-                                ": not a JSON object (the --json output of search broadcast)");
+                                ": not a JSON object (the --json output of search broadcast or gossip)");
   CHECK(report.exit_code() == 2);
 
   // A result under another job's name.
@@ -719,6 +723,190 @@ TEST_CASE("merge_sweep: a SAT result's witness re-checked; a corrupted or missin
   REQUIRE(report.errors.size() == 1);
   CHECK(report.errors[0].find("says SAT, but its witness") != std::string::npos);
   CHECK(report.exit_code() == 2);
+}
+
+// The time-independent gossip table: one entry per torus, its routing free.
+constexpr SweepTable ti_gossip = SweepTable::time_independent_gossip;
+const std::string gossip_model = "store-and-forward all-port free non-combining";
+constexpr auto npos = std::string::npos;
+
+TEST_CASE("gossip sweep: an entry per torus at the core's bound; its jobs the bound and the next three counts") {
+  const std::vector<SweepEntry> entries = sweep_entries({{3, 4}, {2, 3}}, ti_gossip);
+  REQUIRE(entries.size() == 2);
+  CHECK(entries[0].table == ti_gossip);
+  CHECK(entries[0].lemma_1.steps == 3);  // the diameter of 3x4
+  CHECK(entries[0].lemma_1.name == "store-and-forward-distance");
+  CHECK(entries[0].last_job == 6);
+  CHECK_FALSE(entries[0].construction.has_value());
+  CHECK(entries[1].lemma_1.steps == 2);
+  const std::vector<SearchJob> jobs = sweep_jobs(entries);
+  REQUIRE(jobs.size() == 8);
+  CHECK(job_name(jobs[0]) == "torus-3x4-gossip-time-independent-steps-3");
+  CHECK(job_name(jobs[7]) == "torus-2x3-gossip-time-independent-steps-5");
+  CHECK(entry_model_line(ti_gossip, {3, 4}, free_routing) == gossip_model);
+  // Every packet of such a schedule moves in every step: an unsat refutes its own count.
+  CHECK(unsat_refutes(free_routing, free_routing, ti_gossip));
+}
+
+TEST_CASE("gossip jobs: the time-independent search, skipped once a lower count has a witness") {
+  const std::string line = job_command({{3, 4}, free_routing, 3, ti_gossip}, "sc", "d", 60);
+  const std::string stem = "d/torus-3x4-gossip-time-independent-steps-";
+  CHECK(line.starts_with("if grep -qs '\"verdict\":\"SAT\"' " + stem + "1.json " + stem + "2.json; then echo "
+                         "'skipped: a witness of fewer steps answers this torus' >" + stem + "3.log; else sc search "
+                         "gossip --topology torus:3x4 --model store-and-forward,all-port --time-independent --steps 3 "
+                         "--timeout 60 --json -o " + stem + "3.sched >" + stem + "3.json 2>" + stem + "3.log && "));
+  CHECK(line.find("--time-independent --steps 3 --dimacs " + stem + "3.cnf && ") != npos);
+  CHECK(line.ends_with("; fi; fi; fi"));
+  // The three counts below at most: a torus's jobs span four.
+  const std::string sixth = job_command({{3, 4}, free_routing, 6, ti_gossip}, "sc", "d", 60);
+  CHECK(sixth.find("steps-2.json") == npos);
+  CHECK(sixth.find("'\"verdict\":\"SAT\"' " + stem + "3.json " + stem + "4.json " + stem + "5.json; then") != npos);
+  // Nothing below one step.
+  CHECK(job_command({{2, 2}, free_routing, 1, ti_gossip}, "sc", "d", 60).starts_with("sc search gossip "));
+}
+
+TEST_CASE("the manifest names its table; one without is search-broadcast's") {
+  std::string error;
+  CHECK(manifest_sizes(sweep_manifest("3x4", ti_gossip), error, ti_gossip) == "3x4");
+  CHECK_FALSE(manifest_sizes(sweep_manifest("3x4", ti_gossip), error).has_value());
+  CHECK(error == "the jobs of table search-gossip, not of table search-broadcast");
+  CHECK(manifest_sizes("sizes 4x4\n", error) == "4x4");
+  CHECK_FALSE(manifest_sizes("sizes 4x4\n", error, ti_gossip).has_value());
+}
+
+// A result file as `search gossip --time-independent --steps S --json` writes it.
+std::string gossip_json(const std::string& verdict, uint32_t steps, const std::string& outcome) {
+  std::string json = result_json(verdict, "torus 3x4", gossip_model, steps, outcome);
+  json.replace(json.find("\"broadcast\""), 11, "\"gossip\"");
+  return json.insert(json.size() - 1, ",\"forwarding\":\"time-independent\"");
+}
+
+TEST_CASE("gossip result and cadical files: read as the gossip table's, with its own export line") {
+  std::string error;
+  const auto unsat = parse_job_result(gossip_json("UNSAT", 3, "unsat"), error);
+  REQUIRE_MESSAGE(unsat.has_value(), error);
+  CHECK(unsat->job.table == ti_gossip);
+  CHECK(unsat->job.routing == free_routing);
+  CHECK(job_name(unsat->job) == "torus-3x4-gossip-time-independent-steps-3");
+  std::string other_model = gossip_json("UNSAT", 3, "unsat");
+  other_model.replace(other_model.find("all-port"), 8, "one-port");
+  CHECK(result_error(other_model).find("the store-and-forward all-port non-combining gossip") != npos);
+
+  const SearchJob job{{3, 4}, free_routing, 3, ti_gossip};
+  const std::string cadical =
+      "DIMACS steps=3 (gossip torus 3x4, " + gossip_model + ", time-independent forwarding) written to /d/x.cnf: "
+      "1560 variables, 7932 clauses\ns UNSATISFIABLE\ncadical exit 20\n";
+  const auto c = parse_cadical_result(cadical, job, error);
+  REQUIRE_MESSAGE(c.has_value(), error);
+  CHECK(c->answer == CadicalAnswer::unsat);
+  // The free search's CNF of the same count is another encoding.
+  std::string free_cnf = cadical;
+  free_cnf.erase(free_cnf.find(", time-independent forwarding"), 29);
+  CHECK_FALSE(parse_cadical_result(free_cnf, job, error).has_value());
+}
+
+// A time-independent witness of 3x4 in 4 steps, found here, under `claim`.
+std::string gossip_witness(const std::string& claim) {
+  search::SearchLimits limits;
+  limits.timeout_seconds = 60;
+  const search::SearchReport r = search::search_time_independent_gossip({{3, 4}, true}, 4, 4, limits);
+  REQUIRE(r.witness_steps == 4u);
+  return "schedcheck 1\ntopology torus 3x4\nmodel " + gossip_model + "\ncollective gossip\n" + claim + r.witness;
+}
+
+TEST_CASE("gossip witnesses: verified and time-independent by the core, else rejected") {
+  const std::string text = gossip_witness("claim steps=4 time-independent=yes\n");
+  JobOutcome o;
+  o.job = {{3, 4}, free_routing, 4, ti_gossip};
+  o.answer = JobAnswer::sat;
+  JobOutcome good = o;
+  check_witness(good, text, "w.sched");
+  REQUIRE_MESSAGE(good.answer == JobAnswer::sat, good.why);
+  CHECK(good.witness_steps == 4u);
+  CHECK(good.witness_holds[routing_index(free_routing)]);
+  // A fifth step that sends a PU's own packet again is no fixed forwarding:
+  // without the claim the core verifies it, and the class rejects it.
+  const std::string resent = "step 5\n  (0,0) +1 : (0,0)\n";
+  JobOutcome unclaimed = o;
+  unclaimed.job.steps = 5;
+  check_witness(unclaimed, gossip_witness("") + resent, "w.sched");
+  CHECK(unclaimed.answer == JobAnswer::rejected);
+  CHECK(unclaimed.why == "w.sched: the witness is time-dependent, not time-independent");
+  JobOutcome claimed = o;
+  claimed.job.steps = 5;
+  check_witness(claimed, gossip_witness("claim time-independent=yes\n") + resent, "w.sched");
+  CHECK(claimed.answer == JobAnswer::rejected);
+  CHECK(claimed.why.find("the core rejects the witness") != npos);
+}
+
+SweepEntry gossip_entry() {
+  SweepEntry e;
+  e.sizes = {5, 5};
+  e.routing = free_routing;
+  e.table = ti_gossip;
+  e.lemma_1 = {6, "gossip-all-port-non-combining", "in-degree bound"};
+  e.last_job = 9;
+  return e;
+}
+
+JobOutcome gossip_outcome(uint32_t steps, JobAnswer answer, CadicalAnswer cadical = CadicalAnswer::none) {
+  JobOutcome o = outcome(free_routing, steps, answer);
+  o.job.table = ti_gossip;
+  o.cadical.answer = cadical;
+  if (answer == JobAnswer::sat) {
+    o.witness_steps = steps;
+    o.witness_holds[routing_index(free_routing)] = true;
+  }
+  return o;
+}
+
+TEST_CASE("gossip merge: an unsat refutes its own count alone; the optimum needs every count below refuted") {
+  // 7 refuted, 6 unknown: 6 stays open, and the witness of 8 is no optimum.
+  const MergedEntry gap = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unknown),
+                                                       gossip_outcome(7, JobAnswer::unsat, CadicalAnswer::unsat),
+                                                       gossip_outcome(8, JobAnswer::sat)});
+  CHECK_FALSE(gap.optimum.has_value());
+  CHECK(gap.upper == 8u);
+  CHECK(gap.impossible_below == 6);
+  CHECK(gap.open == std::vector<uint32_t>{6});
+  CHECK(gap.optimum_text == "<= 8");
+  CHECK_FALSE(gap.contradicted);
+  // Both refuted, by unsats cadical confirmed: the optimum 8 rests on them.
+  const MergedEntry both = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unsat, CadicalAnswer::unsat),
+                                                        gossip_outcome(7, JobAnswer::unsat, CadicalAnswer::unsat),
+                                                        gossip_outcome(8, JobAnswer::sat)});
+  CHECK(both.optimum == 8u);
+  CHECK(both.proof == OptimumProof::cadical);
+  CHECK(both.marks == " bound-not-reached");
+  CHECK(both.settled.find("6: unsat in 1.50 s, confirmed by cadical") != npos);
+  CHECK(both.settled.find("under") == npos);  // one routing: none named
+  // One of them on Z3 alone: the optimum is z3-only, and which count says so.
+  const MergedEntry one = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unsat, CadicalAnswer::unsat),
+                                                       gossip_outcome(7, JobAnswer::unsat),
+                                                       gossip_outcome(8, JobAnswer::sat)});
+  CHECK(one.proof == OptimumProof::z3_only);
+  CHECK(one.proof_why.starts_with("7 steps: "));
+  CHECK(optimum_proof_name(OptimumProof::lemma, ti_gossip) == std::string("lower-bound"));
+}
+
+TEST_CASE("gossip merge_sweep: a directory of the gossip table, a broadcast result left aside") {
+  TempDir dir;
+  const std::string text = gossip_witness("claim steps=4 time-independent=yes\n");
+  dir.write("torus-3x4-gossip-time-independent-steps-3.json", gossip_json("UNSAT", 3, "unsat"));
+  dir.write("torus-3x4-gossip-time-independent-steps-4.json", gossip_json("SAT", 4, "sat"));
+  dir.write("torus-3x4-gossip-time-independent-steps-4.sched", text);
+  dir.write("torus-3x4-dimension-order-steps-2.json",
+            result_json("UNSAT", "torus 3x4", "wormhole all-port dimension-order non-combining", 2, "unsat"));
+  const MergeReport report = merge_sweep(dir.path, {{3, 4}}, ti_gossip);
+  CHECK(report.errors.empty());
+  CHECK(report.rejected.empty());
+  REQUIRE(report.notes.size() == 1);
+  CHECK(report.notes[0].find("a result of table search-broadcast, not of search-gossip") != npos);
+  REQUIRE(report.entries.size() == 1);
+  CHECK(report.entries[0].optimum == 4u);
+  CHECK(report.entries[0].proof == OptimumProof::z3_only);  // no .cadical file
+  CHECK(report.exit_code() == 3);
+  CHECK(report.exit_code(UnsatProofs::z3_alone) == 0);
 }
 
 }  // namespace

@@ -242,6 +242,56 @@ for routing in dimension-order dimension-order-shorter free; do
     "$tmp/skip-merged.out"
 done
 
+# (h) The time-independent gossip table as jobs: one per (torus, count) from
+# the core's bound, the counts above a witness skipped. 2x3 meets its bound
+# of 2; 3x4 needs 4, one above its bound of 3, whose unsat cadical confirms.
+# The merge agrees with search --time-independent --min.
+gossip_out="$tmp/gossip jobs"
+"$checker" table search-gossip --emit-jobs "$gossip_out" --sizes 2x3,3x4 --timeout 30 >"$tmp/gossip-jobs" 2>"$tmp/gossip-emit.err"
+if [ $? = 0 ]; then ok; else fail "gossip emit-jobs: not exit 0" "$tmp/gossip-emit.err"; fi
+if [ "$(wc -l <"$tmp/gossip-jobs")" = 8 ]; then ok; else fail "gossip emit-jobs: not 8 job lines" "$tmp/gossip-jobs"; fi
+has gossip-job-line '; else [^ ]*schedcheck search gossip --topology torus:3x4 --model store-and-forward,all-port --time-independent --steps 3 --timeout 30 --json ' "$tmp/gossip-jobs"
+parallel --will-cite -j1 <"$tmp/gossip-jobs" >"$tmp/gossip-parallel.out" 2>&1
+if [ $? = 0 ]; then ok; else fail "gossip parallel: some job failed" "$tmp/gossip-parallel.out"; fi
+if [ "$(ls "$gossip_out"/*.json | wc -l)" = 3 ] && [ "$(grep -l '^skipped: a witness of fewer steps' "$gossip_out"/*.log | wc -l)" = 5 ]; then
+  ok
+else
+  fail "gossip parallel: not 3 result files and 5 skipped jobs" <(ls "$gossip_out")
+fi
+has gossip-cadical-export '^DIMACS steps=3 \(gossip torus 3x4, store-and-forward all-port free non-combining, time-independent forwarding\) written to ' "$gossip_out/torus-3x4-gossip-time-independent-steps-3.cadical"
+"$checker" table search-gossip --merge "$gossip_out" >"$tmp/gossip-merged.out" 2>"$tmp/gossip-merged.err"
+if [ $? = 0 ]; then ok; else fail "gossip merge: not exit 0" "$tmp/gossip-merged.err"; fi
+has gossip-merged-2x3 '^\| torus 2x3 \| 2 \| 2 \| step 1 impossible by .*; 2: sat in [0-9.]+ s \| \|$' "$tmp/gossip-merged.out"
+has gossip-merged-3x4 '^\| torus 3x4 \| 3 \| 4 \| steps 1..2 impossible by store-and-forward-distance \(distance bound\); 3: unsat in [0-9.]+ s, confirmed by cadical in [0-9.]+ s; 4: sat in [0-9.]+ s \| bound-not-reached \|$' "$tmp/gossip-merged.out"
+"$checker" table search-gossip --merge "$gossip_out" --json >"$tmp/gossip-merged-json.out" 2>/dev/null
+for torus in 2x3 3x4; do
+  merged=$(python3 -c 'import json, sys
+print(*[r["steps"] for r in json.load(open(sys.argv[1])) if r["torus"] == "torus " + sys.argv[2] and r["decided"]])' \
+    "$tmp/gossip-merged-json.out" "$torus")
+  searched=$("$checker" search gossip --topology "torus:$torus" --model store-and-forward,all-port --time-independent \
+    --min --timeout 60 --json 2>/dev/null | python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["steps"] if r["optimal"] else "none")')
+  if [ -n "$merged" ] && [ "$merged" = "$searched" ]; then
+    ok
+  else
+    fail "gossip merge-vs-search $torus: merged '$merged', search --min '$searched'"
+  fi
+done
+# A witness whose forwarding is not fixed: a fifth step resends a PU's own
+# packet, the claim of time independence taken out; the core verifies the
+# schedule, and the merge rejects it as time-dependent.
+cp -r "$gossip_out" "$tmp/gossip-dependent"
+dependent="$tmp/gossip-dependent/torus-3x4-gossip-time-independent-steps-4.sched"
+sed -i 's/^claim .*$/claim steps=5/' "$dependent"
+printf 'step 5\n  (0,0) +1 : (0,0)\n' >>"$dependent"
+"$checker" check "$dependent" >/dev/null 2>&1
+if [ $? = 0 ]; then ok; else fail "gossip-dependent: the core does not verify the changed witness"; fi
+sed -i 's/"steps":4/"steps":5/g' "$tmp/gossip-dependent/torus-3x4-gossip-time-independent-steps-4.json"
+mv "$tmp/gossip-dependent/torus-3x4-gossip-time-independent-steps-4.json" "$tmp/gossip-dependent/torus-3x4-gossip-time-independent-steps-5.json"
+mv "$dependent" "$tmp/gossip-dependent/torus-3x4-gossip-time-independent-steps-5.sched"
+"$checker" table search-gossip --merge "$tmp/gossip-dependent" >"$tmp/gossip-dependent.out" 2>"$tmp/gossip-dependent.err"
+if [ $? = 1 ]; then ok; else fail "gossip-dependent: merge not exit 1" "$tmp/gossip-dependent.err"; fi
+has gossip-dependent-named "^schedcheck: error: WITNESS-REJECTED .*torus-3x4-gossip-time-independent-steps-5.sched: the witness is time-dependent, not time-independent$" "$tmp/gossip-dependent.err"
+
 usage() {
   local name=$1
   shift
@@ -252,7 +302,8 @@ usage() {
 usage bad-sizes search-broadcast --emit-jobs "$tmp/x" --sizes 3x4..2x5
 usage bad-timeout search-broadcast --emit-jobs "$tmp/x" --timeout soon
 usage infinite-timeout search-broadcast --emit-jobs "$tmp/x" --timeout inf
-usage other-table search-gossip --emit-jobs "$tmp/x"
+usage other-table search-scatter --emit-jobs "$tmp/x"
+usage other-tables-dir search-gossip --merge "$out"
 usage both search-broadcast --emit-jobs "$tmp/x" --merge "$out"
 usage accept-on-emit search-broadcast --emit-jobs "$tmp/x" --accept-z3
 usage accept-alone search-broadcast --accept-z3
