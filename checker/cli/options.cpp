@@ -78,14 +78,15 @@ const std::vector<OptionSpec> option_table = {
      "search-broadcast, search-gossip: print one shell command line per (torus, routing, step count) job (gossip: "
      "per (torus, step count) of time-independent forwarding), nothing else, for "
      "GNU parallel or a Slurm array; each writes DIR/NAME.json and its witness DIR/NAME.sched, and after an unsat "
-     "cadical's answer on the same count's CNF, DIR/NAME.cadical"},
+     "or unknown cadical's answer on the same count's CNF, DIR/NAME.cadical"},
     {"--merge", "DIR", "table",
      "search-broadcast, search-gossip: merge the jobs' results in DIR into the table, every witness re-checked by "
      "the core, every unsat below an optimum checked against cadical's answer on its CNF; missing, unknown and timed-out counts "
      "are left open"},
     {"--accept-z3", "", "table",
-     "--merge: an optimum whose unsats below it cadical did not confirm counts as proven "
-     "(exit 0, still marked z3-only); without it such an entry exits 3"},
+     "--merge: an optimum resting on one solver's unsat (Z3's that cadical did not confirm, or cadical's where Z3 "
+     "gave no answer) counts as proven (exit 0, still marked z3-only or cadical-only); without it such an entry "
+     "exits 3"},
     {"--sizes", "SPEC", "table",
      "--emit-jobs: the tori, a comma list of AxB(xC) and ranges LO..HI (sides between the two "
      "ends, non-decreasing), default 2x2..8x8,2x2x2..4x4x4 (search-gossip: 2x2..8x8,2x2x2..3x3x4); --merge reads them from DIR/sweep.txt unless given"},

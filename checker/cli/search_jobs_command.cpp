@@ -110,10 +110,10 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
   for (const std::string& d : report.disagreed) fmt::print(stderr, "schedcheck: error: CADICAL-CONTRADICTED {}\n", d);
   for (const std::string& n : report.notes) fmt::print(stderr, "schedcheck: note: {}\n", n);
 
-  size_t decided = 0, z3_only = 0;
+  size_t decided = 0, one_solver = 0;
   for (const lemmas::MergedEntry& m : report.entries) {
     decided += m.optimum.has_value();
-    z3_only += m.proof == lemmas::OptimumProof::z3_only;
+    one_solver += m.proof == lemmas::OptimumProof::z3_only || m.proof == lemmas::OptimumProof::cadical_only;
   }
   if (args.flag("--json")) {
     nlohmann::json rows = nlohmann::json::array();
@@ -129,7 +129,7 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
                             {"proof", lemmas::optimum_proof_name(m.proof, table)},
                             {"confirmed", m.proof == lemmas::OptimumProof::lemma ||
                                               m.proof == lemmas::OptimumProof::cadical}};
-      if (m.proof == lemmas::OptimumProof::z3_only) row["unconfirmed_why"] = m.proof_why;
+      if (!m.proof_why.empty()) row["unconfirmed_why"] = m.proof_why;
       if (broadcast) row["routing"] = search::route_rule_name(m.entry.routing);
       else row["forwarding"] = "time-independent";
       row["steps"] = m.optimum ? nlohmann::json(*m.optimum) : nlohmann::json(nullptr);
@@ -172,10 +172,10 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
                  m.marks);
   }
   fmt::print(stderr,
-             "table {}: {} of {} entries decided ({} on Z3's unsat alone{}), {} open; {} witnesses "
+             "table {}: {} of {} entries decided ({} on one solver's unsat alone{}), {} open; {} witnesses "
              "rejected, {} unsats contradicted by cadical, {} result files in error\n",
-             lemmas::sweep_table_name(table), decided, report.entries.size(), z3_only,
-             z3_only && proofs == lemmas::UnsatProofs::cadical_confirmed ? ", not counted as proven without --accept-z3"
+             lemmas::sweep_table_name(table), decided, report.entries.size(), one_solver,
+             one_solver && proofs == lemmas::UnsatProofs::cadical_confirmed ? ", not counted as proven without --accept-z3"
                                                                           : "",
              report.entries.size() - decided, report.rejected.size(), report.disagreed.size(), report.errors.size());
   return report.exit_code(proofs);

@@ -322,15 +322,16 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
     skip = fmt::format("if grep -qs '\"verdict\":\"SAT\"'{}; then echo {} >{}; else ", lower,
                        shell_quote("skipped: a witness of fewer steps answers this torus"), log);
   }
-  // The search exits 0 for SAT and UNSAT alike: the verdict in its JSON
-  // (nlohmann writes it without blanks) tells them apart.
+  // The search exits 0 for SAT and UNSAT alike and 3 for UNKNOWN: the
+  // verdict in its JSON (nlohmann writes it without blanks) tells them
+  // apart, and the line ends with the search's exit code.
   return skip + fmt::format(
-      "{inst} --timeout {t:g} --json -o {sched} >{json} 2>{log} && "
-      "if grep -q '\"verdict\":\"UNSAT\"' {json}; then "
-      "if command -v cadical >/dev/null; then "
+      "{inst} --timeout {t:g} --json -o {sched} >{json} 2>{log}; status=$?; "
+      "if [ $status = 0 -o $status = 3 ] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' {json}; "
+      "then if command -v cadical >/dev/null; then "
       "{{ {inst} --dimacs {cnf} && {{ cadical -n -t {ct} {cnf}; echo \"cadical exit $?\"; }} || "
       "echo 'cadical: not run: the export of the CNF failed (the log says why)'; }} >{cadical} 2>>{log}; rm -f {cnf}; "
-      "else echo 'cadical: not installed where the job ran' >{cadical}; fi; fi",
+      "else echo 'cadical: not installed where the job ran' >{cadical}; fi; fi; (exit $status)",
       fmt::arg("inst", instance), fmt::arg("t", timeout), fmt::arg("sched", shell_quote(stem + ".sched")),
       fmt::arg("json", json), fmt::arg("log", log), fmt::arg("cnf", cnf), fmt::arg("ct", cadical_seconds),
       fmt::arg("cadical", cadical)) + (skip.empty() ? "" : "; fi");
@@ -633,6 +634,7 @@ const char* optimum_proof_name(OptimumProof proof, SweepTable table) {
     case OptimumProof::lemma: return table == SweepTable::broadcast ? "lemma-1" : "lower-bound";
     case OptimumProof::cadical: return "cadical";
     case OptimumProof::z3_only: return "z3-only";
+    case OptimumProof::cadical_only: return "cadical-only";
     case OptimumProof::none: break;
   }
   return "none";
@@ -678,22 +680,38 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
 
   // An unsat whose CNF cadical finds satisfiable refutes nothing: one of the
   // two solvers is wrong, and the entries it would refute are contradicted.
+  // Where Z3 gave no answer, cadical's unsat alone refutes the count.
+  auto cadical_alone = [](const JobOutcome* o) {
+    return o->answer == JobAnswer::unknown && o->cadical.answer == CadicalAnswer::unsat;
+  };
   auto applies = [&](const JobOutcome* o) {
-    return o->answer == JobAnswer::unsat && o->job.table == entry.table &&
+    return (o->answer == JobAnswer::unsat || cadical_alone(o)) && o->job.table == entry.table &&
            unsat_refutes(o->job.routing, entry.routing, entry.table);
   };
   auto refutes = [&](const JobOutcome* o) { return applies(o) && o->cadical.answer != CadicalAnswer::sat; };
   for (const JobOutcome* o : mine)
     if (applies(o) && o->cadical.answer == CadicalAnswer::sat) m.cadical_contradicted = true;
-  // The unsat of exactly `steps`, a confirmed one first (with the entry's own
-  // routing first among equals).
+  // The unsat of exactly `steps`: both solvers' first, then cadical's alone,
+  // then Z3's alone (with the entry's own routing first among equals).
+  auto solvers = [&](const JobOutcome* o) {
+    return (o->answer == JobAnswer::unsat ? 1 : 0) + (o->cadical.answer == CadicalAnswer::unsat ? 2 : 0);
+  };
   auto unsat_at = [&](uint32_t steps) -> const JobOutcome* {
     const JobOutcome* found = nullptr;
     for (const JobOutcome* o : mine)
-      if (refutes(o) && o->job.steps == steps &&
-          (!found || (o->cadical.answer == CadicalAnswer::unsat && found->cadical.answer != CadicalAnswer::unsat)))
-        found = o;
+      if (refutes(o) && o->job.steps == steps && (!found || solvers(o) > solvers(found))) found = o;
     return found;
+  };
+  // "unsat in 1.50 s under dimension-order, confirmed by cadical in 0.25 s",
+  // or "unsat by cadical alone in 0.25 s (Z3: unknown after 300.00 s)".
+  auto unsat_text = [&](const JobOutcome* o) {
+    const std::string under = entry.table == SweepTable::broadcast
+                                  ? fmt::format(" under {}", search::route_rule_name(o->job.routing))
+                                  : std::string();
+    if (cadical_alone(o))
+      return fmt::format("unsat by cadical alone in {}{} (Z3: unknown after {})", seconds_text(o->cadical.seconds),
+                         under, seconds_text(o->seconds));
+    return fmt::format("unsat in {}{}{}", seconds_text(o->seconds), under, cadical_text(o->cadical));
   };
   // A broadcast's unsat of `steps` refutes every count below it too: a
   // schedule of fewer steps is one of more that idles at the end. A
@@ -722,9 +740,14 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   } else if (m.optimum) {
     m.proof = OptimumProof::cadical;
     const uint32_t first = entry.table == SweepTable::broadcast ? *m.optimum - 1 : lemma;
-    for (uint32_t c = first; c < *m.optimum && m.proof == OptimumProof::cadical; ++c) {
+    for (uint32_t c = first; c < *m.optimum && m.proof != OptimumProof::z3_only; ++c) {
       const JobOutcome* below = unsat_at(c);
-      if (below && below->cadical.answer == CadicalAnswer::unsat) continue;
+      if (below && below->cadical.answer == CadicalAnswer::unsat && below->answer == JobAnswer::unsat) continue;
+      if (below && below->cadical.answer == CadicalAnswer::unsat) {
+        m.proof = OptimumProof::cadical_only;
+        m.proof_why = fmt::format("{} steps: Z3 gave no answer in {}", c, seconds_text(below->seconds));
+        continue;
+      }
       m.proof = OptimumProof::z3_only;
       m.proof_why = below ? (below->cadical.why.empty() ? "no cadical result" : below->cadical.why)
                     : entry.table == SweepTable::broadcast ? "no unsat of one step fewer"
@@ -745,18 +768,16 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
 
   std::vector<std::string> parts;
   if (std::string l = lemma_text(entry.lemma_1); !l.empty()) parts.push_back(std::move(l));
-  // The routing of a run, where the table has more than one.
-  auto under = [&](const JobOutcome* o) {
-    return entry.table == SweepTable::broadcast ? fmt::format(" under {}", search::route_rule_name(o->job.routing))
-                                                : std::string();
-  };
   const std::string under_witness =
-      witness ? fmt::format("sat in {}{}", seconds_text(witness->seconds), under(witness)) : "";
+      !witness                                   ? ""
+      : entry.table == SweepTable::broadcast ? fmt::format("sat in {} under {}", seconds_text(witness->seconds),
+                                                             search::route_rule_name(witness->job.routing))
+                                                 : fmt::format("sat in {}", seconds_text(witness->seconds));
   for (uint32_t c = lemma; c <= last; ++c) {
     std::string s;
     if (c < m.impossible_below) {
       if (const JobOutcome* u = unsat_at(c))
-        s = fmt::format("{}: unsat in {}{}{}", c, seconds_text(u->seconds), under(u), cadical_text(u->cadical));
+        s = fmt::format("{}: {}", c, unsat_text(u));
       else
         s = fmt::format("{}: impossible as {} steps are", c, refuted_by(c)->job.steps);
       if (m.contradicted && c >= *m.upper)
@@ -774,9 +795,12 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
       else if (own->answer == JobAnswer::rejected)
         s = fmt::format("{}: witness rejected", c);
       else if (applies(own))  // left open by cadical's disagreement
-        s = fmt::format("{}: unsat in {}{}{}", c, seconds_text(own->seconds), under(own), cadical_text(own->cadical));
+        s = fmt::format("{}: {}", c, unsat_text(own));
       else
-        s = fmt::format("{}: unknown after {}", c, seconds_text(own->seconds));
+        s = fmt::format("{}: unknown after {}{}", c, seconds_text(own->seconds),
+                        own->cadical.answer == CadicalAnswer::sat ? ", cadical finds its CNF satisfiable (no witness)"
+                        : own->cadical.answer == CadicalAnswer::no_answer ? ", cadical none either"
+                                                                          : "");
       std::vector<std::string> only;
       for (const JobOutcome* o : mine) {
         if (o->job.steps != c) continue;
@@ -803,6 +827,7 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   if (m.cadical_contradicted) m.marks += " CADICAL-CONTRADICTED";
   if (!m.optimum && !m.contradicted && !m.cadical_contradicted) m.marks += " open";
   if (m.proof == OptimumProof::z3_only) m.marks += " z3-only";
+  if (m.proof == OptimumProof::cadical_only) m.marks += " cadical-only";
   if (m.optimum && entry.construction && *m.optimum < *entry.construction) m.marks += " construction-not-optimal";
   if (m.optimum && *m.optimum > lemma)
     m.marks += entry.table == SweepTable::broadcast ? " lemma-1-not-reached" : " bound-not-reached";
@@ -813,7 +838,8 @@ int MergeReport::exit_code(UnsatProofs proofs) const {
   bool failed = !rejected.empty() || !disagreed.empty(), open = false;
   for (const MergedEntry& e : entries) {
     failed |= e.rejected || e.contradicted || e.cadical_contradicted;
-    open |= !e.optimum || (e.proof == OptimumProof::z3_only && proofs == UnsatProofs::cadical_confirmed);
+    const bool one_solver = e.proof == OptimumProof::z3_only || e.proof == OptimumProof::cadical_only;
+    open |= !e.optimum || (one_solver && proofs == UnsatProofs::cadical_confirmed);
   }
   if (failed) return 1;
   if (!errors.empty()) return 2;
@@ -923,7 +949,7 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
       check_witness(*outcome, schedule, witness.string());
       if (outcome->answer == JobAnswer::rejected) report.rejected.push_back(outcome->why);
     }
-    if (outcome->answer == JobAnswer::unsat) {
+    if (outcome->answer == JobAnswer::unsat || outcome->answer == JobAnswer::unknown) {
       // cadical's answer on the same count's CNF; a file that cannot be
       // trusted confirms nothing.
       const fs::path confirmation = fs::path(path).replace_extension(".cadical");
@@ -939,7 +965,7 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
         outcome->cadical.why = "malformed .cadical file";
       } else {
         outcome->cadical = *check;
-        if (check->answer == CadicalAnswer::sat)
+        if (check->answer == CadicalAnswer::sat && outcome->answer == JobAnswer::unsat)
           report.disagreed.push_back(fmt::format("{}: cadical finds the CNF of {} satisfiable; {} says Z3 found it "
                                                  "unsat",
                                                  confirmation.string(), stem, path.string()));

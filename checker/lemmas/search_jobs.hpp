@@ -133,8 +133,9 @@ std::string shell_quote(std::string_view text);
 
 // The shell command line of one job: `binary` searches the count and writes
 // DIR/NAME.sched (the witness), DIR/NAME.json (its --json verdict, stdout)
-// and DIR/NAME.log (its progress, stderr). When the verdict is UNSAT, the
-// same binary exports the same count and routing as DIR/NAME.cnf (the
+// and DIR/NAME.log (its progress, stderr). When the verdict is UNSAT (for a
+// second opinion) or UNKNOWN (for a first: cadical decides some counts Z3
+// does not), the same binary exports the same count and routing as DIR/NAME.cnf (the
 // encoding the search solved: `--one-routing` makes the search's unsat the
 // routing asked's, and --dimacs exports that routing), cadical decides it
 // within the same time limit, and DIR/NAME.cadical keeps the export's line
@@ -145,7 +146,8 @@ std::string shell_quote(std::string_view text);
 // of the same count has answered SAT, whose witness the merge checks under
 // the skipped job's routing: run in job order, a sweep then spends no time
 // on counts the shorter way settles. A gossip job runs `search gossip
-// --time-independent` the same way, with no skip.
+// --time-independent` the same way, and is skipped when a job of a lower
+// count on its torus has answered SAT.
 std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout);
 
 // The file --emit-jobs leaves in DIR so that --merge knows the sweep's table
@@ -223,6 +225,9 @@ enum class OptimumProof {
   lemma,    // the optimum is Lemma 1's bound: no count below it to refute
   cadical,  // an unsat of one step fewer, confirmed by cadical on its CNF
   z3_only,  // an unsat of one step fewer that cadical did not confirm (none, no_answer)
+  // a count below refuted by cadical alone, where Z3 gave no answer in its
+  // time: like z3_only, one solver's word
+  cadical_only,
 };
 // "lemma-1" ("lower-bound" for gossip), "cadical", "z3-only", "none"
 const char* optimum_proof_name(OptimumProof proof, SweepTable table = SweepTable::broadcast);
@@ -242,7 +247,7 @@ struct MergedEntry {
   bool contradicted = false;              // an unsat refutes a count with a verified witness
   bool cadical_contradicted = false;      // cadical finds satisfiable the CNF of an unsat that applies here
   OptimumProof proof = OptimumProof::none;
-  std::string proof_why;                  // z3_only: why cadical did not confirm the unsat
+  std::string proof_why;                  // z3_only, cadical_only: why the unsat rests on one solver
 };
 
 // Merges the outcomes of the entry's torus (all routings) into its answer.

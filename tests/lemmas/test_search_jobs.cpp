@@ -115,12 +115,13 @@ TEST_CASE("job command lines quote what a shell would split or expand") {
         "if grep -qs '\"verdict\":\"SAT\"' " + shorter_stem + ".json'; then echo 'skipped: the shorter way'\\''s " +
             "witness /data/o'\\''k/torus-4x5-dimension-order-shorter-steps-3.sched answers this count' >" + stem +
             ".log'; else " + search +
-            " --timeout 90 --json -o " + stem + ".sched' >" + stem + ".json' 2>" + stem + ".log' && " +
-            "if grep -q '\"verdict\":\"UNSAT\"' " + stem + ".json'; then if command -v cadical >/dev/null; then { " +
+            " --timeout 90 --json -o " + stem + ".sched' >" + stem + ".json' 2>" + stem + ".log'; status=$?; " +
+            "if [ $status = 0 -o $status = 3 ] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' " +
+            stem + ".json'; then if command -v cadical >/dev/null; then { " +
             search + " --dimacs " + stem + ".cnf' && { cadical -n -t 90 " + stem +
             ".cnf'; echo \"cadical exit $?\"; } || echo 'cadical: not run: the export of the CNF failed (the log says "
             "why)'; } >" + stem + ".cadical' 2>>" + stem + ".log'; rm -f " + stem + ".cnf'; else echo 'cadical: not "
-            "installed where the job ran' >" + stem + ".cadical'; fi; fi; fi");
+            "installed where the job ran' >" + stem + ".cadical'; fi; fi; (exit $status); fi");
   // The shorter way's own job has nothing to wait for.
   const SearchJob shorter_job{{4, 5}, shorter, 3};
   CHECK(job_command(shorter_job, "sc", "d", 90).starts_with("sc search broadcast "));
@@ -754,9 +755,9 @@ TEST_CASE("gossip jobs: the time-independent search, skipped once a lower count 
   CHECK(line.starts_with("if grep -qs '\"verdict\":\"SAT\"' " + stem + "1.json " + stem + "2.json; then echo "
                          "'skipped: a witness of fewer steps answers this torus' >" + stem + "3.log; else sc search "
                          "gossip --topology torus:3x4 --model store-and-forward,all-port --time-independent --steps 3 "
-                         "--timeout 60 --json -o " + stem + "3.sched >" + stem + "3.json 2>" + stem + "3.log && "));
+                         "--timeout 60 --json -o " + stem + "3.sched >" + stem + "3.json 2>" + stem + "3.log; "));
   CHECK(line.find("--time-independent --steps 3 --dimacs " + stem + "3.cnf && ") != npos);
-  CHECK(line.ends_with("; fi; fi; fi"));
+  CHECK(line.ends_with("; fi; fi; (exit $status); fi"));
   // The three counts below at most: a torus's jobs span four.
   const std::string sixth = job_command({{3, 4}, free_routing, 6, ti_gossip}, "sc", "d", 60);
   CHECK(sixth.find("steps-2.json") == npos);
@@ -887,6 +888,41 @@ TEST_CASE("gossip merge: an unsat refutes its own count alone; the optimum needs
   CHECK(one.proof == OptimumProof::z3_only);
   CHECK(one.proof_why.starts_with("7 steps: "));
   CHECK(optimum_proof_name(OptimumProof::lemma, ti_gossip) == std::string("lower-bound"));
+}
+
+TEST_CASE("merge: where Z3 gave no answer, cadical's unsat alone refutes the count, as one solver's word") {
+  // Gossip: 6 unknown to Z3, unsat to cadical; the witness of 7 is the optimum.
+  const MergedEntry m = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unknown, CadicalAnswer::unsat),
+                                                     gossip_outcome(7, JobAnswer::sat)});
+  CHECK(m.optimum == 7u);
+  CHECK(m.proof == OptimumProof::cadical_only);
+  CHECK(m.proof_why == "6 steps: Z3 gave no answer in 1.50 s");
+  CHECK(m.marks == " cadical-only bound-not-reached");
+  CHECK(m.settled.find("6: unsat by cadical alone in 0.00 s (Z3: unknown after 1.50 s)") != npos);
+  CHECK(optimum_proof_name(m.proof) == std::string("cadical-only"));
+  MergeReport report;
+  report.entries = {m};
+  CHECK(report.exit_code() == 3);
+  CHECK(report.exit_code(UnsatProofs::z3_alone) == 0);
+  // Both solvers' unsat of a count is preferred to cadical's alone.
+  const MergedEntry both = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unknown, CadicalAnswer::unsat),
+                                                        gossip_outcome(6, JobAnswer::unsat, CadicalAnswer::unsat),
+                                                        gossip_outcome(7, JobAnswer::sat)});
+  CHECK(both.proof == OptimumProof::cadical);
+  // cadical's satisfiable on an unknown count contradicts nothing and refutes nothing.
+  const MergedEntry sat = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unknown, CadicalAnswer::sat),
+                                                       gossip_outcome(7, JobAnswer::sat)});
+  CHECK_FALSE(sat.optimum.has_value());
+  CHECK_FALSE(sat.cadical_contradicted);
+  CHECK(sat.settled.find("6: unknown after 1.50 s, cadical finds its CNF satisfiable (no witness)") != npos);
+  // Broadcast: dimension order's count 2 refuted by cadical alone refutes
+  // the shorter way's too, and the construction's 3 is the optimum.
+  const MergedEntry shorter_entry =
+      merge_entry(entry_5x5(shorter), {with_cadical(outcome(order, 2, JobAnswer::unknown), CadicalAnswer::unsat)});
+  CHECK(shorter_entry.optimum == 3u);
+  CHECK(shorter_entry.proof == OptimumProof::cadical_only);
+  CHECK(shorter_entry.settled.find("2: unsat by cadical alone in 0.25 s under dimension-order (Z3: unknown after "
+                                   "1.50 s)") != npos);
 }
 
 TEST_CASE("gossip merge_sweep: a directory of the gossip table, a broadcast result left aside") {
