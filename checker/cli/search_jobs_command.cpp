@@ -147,8 +147,9 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
         "Each optimum rests on a witness the core re-checked here, time-independent by the core's forwarding\n"
         "analysis, and every count below it refuted by the lower bound or by an unsat of that very count: the\n"
         "packets of such a schedule never idle, so an unsat refutes its own count alone. Counts without an answer\n"
-        "are open. Each unsat is confirmed by cadical on the same CNF or marked z3-only; one cadical finds\n"
-        "satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
+        "are open. Each unsat is confirmed by cadical on the same CNF or marked z3-only, a count Z3 left unknown\n"
+        "may be refuted by cadical alone (cadical-only); an unsat cadical finds satisfiable refutes nothing and\n"
+        "marks CADICAL-CONTRADICTED.\n\n");
     fmt::print("| torus | lower bound | optimum | settled (steps: answer, seconds) | marks |\n");
     fmt::print("|---|---|---|---|---|\n");
     for (const lemmas::MergedEntry& m : report.entries)
@@ -162,7 +163,8 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
         "and every count below it refuted by Lemma 1 or an unsat; an unsat under dimension-order refutes the\n"
         "shorter way too, and free routing's (minimal paths only) refutes nothing. Counts without an answer are open.\n"
         "An optimum above Lemma 1 rests on the unsat of one step fewer: confirmed by cadical on the same CNF, or\n"
-        "marked z3-only; an unsat cadical finds satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
+        "marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical finds\n"
+        "satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
     fmt::print("| torus | routing | lemma 1 | optimum | construction | settled (steps: answer, seconds, routing) | marks |\n");
     fmt::print("|---|---|---|---|---|---|---|\n");
     for (const lemmas::MergedEntry& m : report.entries)
