@@ -675,7 +675,7 @@ int run_search(const Arguments& args) {
     }
   }
 
-  const search::Proven proven = search::proven(bound, report, !time_independent);
+  const search::Proven proven = search::proven(bound, report);
   std::string verdict;
   int code = exit_decided;
   const std::string where =

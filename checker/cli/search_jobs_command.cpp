@@ -145,11 +145,11 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
                dir.string());
     fmt::print(
         "Each optimum rests on a witness the core re-checked here, time-independent by the core's forwarding\n"
-        "analysis, and every count below it refuted by the lower bound or by an unsat of that very count: the\n"
-        "packets of such a schedule never idle, so an unsat refutes its own count alone. Counts without an answer\n"
-        "are open. Each unsat is confirmed by cadical on the same CNF or marked z3-only, a count Z3 left unknown\n"
-        "may be refuted by cadical alone (cadical-only); an unsat cadical finds satisfiable refutes nothing and\n"
-        "marks CADICAL-CONTRADICTED.\n\n");
+        "analysis, and every count below it refuted by the lower bound or an unsat (a map may leave out what the\n"
+        "neighbour holds, so a schedule idles into one of more steps). Counts without an answer are open. An\n"
+        "optimum above the bound rests on the unsat of one step fewer: confirmed by cadical on the same CNF, or\n"
+        "marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical finds\n"
+        "satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
     fmt::print("| torus | lower bound | optimum | settled (steps: answer, seconds) | marks |\n");
     fmt::print("|---|---|---|---|---|\n");
     for (const lemmas::MergedEntry& m : report.entries)

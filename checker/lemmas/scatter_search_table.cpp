@@ -44,7 +44,7 @@ void search_scatter_rows(uint32_t max_2d, uint32_t max_3d, double timeout,
         const search::SearchReport report = search::search_sf_rooted(p, lower, lower + 64, limits);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         Searched& s = collective == search::RootedCollective::scatter ? out.scatter : out.gather;
-        s = searched(report, header, "", lower, seconds, 2, true);
+        s = searched(report, header, "", lower, seconds, 2);
         // Which run found the witness: the list schedule's paths or the solver's.
         for (const search::Attempt& a : report.attempts)
           if (a.outcome == search::Outcome::sat && !a.routing.empty()) s.tries += " (" + a.routing + ")";

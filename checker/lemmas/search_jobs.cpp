@@ -713,11 +713,9 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
                          under, seconds_text(o->seconds));
     return fmt::format("unsat in {}{}{}", seconds_text(o->seconds), under, cadical_text(o->cadical));
   };
-  // A broadcast's unsat of `steps` refutes every count below it too: a
-  // schedule of fewer steps is one of more that idles at the end. A
-  // time-independent gossip cannot idle: its unsat refutes its count alone.
+  // An unsat of `steps` refutes every count below it too: a schedule of
+  // fewer steps is one of more that idles at the end.
   auto refuted_by = [&](uint32_t steps) -> const JobOutcome* {
-    if (entry.table == SweepTable::time_independent_gossip) return unsat_at(steps);
     const JobOutcome* best = nullptr;
     for (const JobOutcome* o : mine)
       if (refutes(o) && o->job.steps >= steps && (!best || o->job.steps < best->job.steps)) best = o;
@@ -730,29 +728,22 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   for (const JobOutcome* o : mine)
     if (o->job.routing == entry.routing && o->answer == JobAnswer::rejected) m.rejected = true;
 
-  // Above the lower bound a broadcast optimum rests on the unsat of one step
-  // fewer (an unsat of the optimum or above would contradict its witness), a
-  // time-independent gossip optimum on the unsat of every count from the
-  // bound up; cadical's answer on those counts' CNFs says whether it rests
-  // on Z3 alone.
+  // Above the lower bound the optimum rests on the unsat of one step fewer
+  // (an unsat of the optimum or above would contradict its witness); the
+  // two solvers' answers on that count say whether it rests on one alone.
   if (m.optimum && *m.optimum <= lemma) {
     m.proof = OptimumProof::lemma;
   } else if (m.optimum) {
-    m.proof = OptimumProof::cadical;
-    const uint32_t first = entry.table == SweepTable::broadcast ? *m.optimum - 1 : lemma;
-    for (uint32_t c = first; c < *m.optimum && m.proof != OptimumProof::z3_only; ++c) {
-      const JobOutcome* below = unsat_at(c);
-      if (below && below->cadical.answer == CadicalAnswer::unsat && below->answer == JobAnswer::unsat) continue;
-      if (below && below->cadical.answer == CadicalAnswer::unsat) {
-        m.proof = OptimumProof::cadical_only;
-        m.proof_why = fmt::format("{} steps: Z3 gave no answer in {}", c, seconds_text(below->seconds));
-        continue;
-      }
+    const JobOutcome* below = unsat_at(*m.optimum - 1);
+    if (below && below->cadical.answer == CadicalAnswer::unsat && below->answer == JobAnswer::unsat) {
+      m.proof = OptimumProof::cadical;
+    } else if (below && below->cadical.answer == CadicalAnswer::unsat) {
+      m.proof = OptimumProof::cadical_only;
+      m.proof_why = fmt::format("Z3 gave no answer in {}", seconds_text(below->seconds));
+    } else {
       m.proof = OptimumProof::z3_only;
-      m.proof_why = below ? (below->cadical.why.empty() ? "no cadical result" : below->cadical.why)
-                    : entry.table == SweepTable::broadcast ? "no unsat of one step fewer"
-                                                           : fmt::format("no unsat of {} steps", c);
-      if (entry.table != SweepTable::broadcast && below) m.proof_why = fmt::format("{} steps: {}", c, m.proof_why);
+      m.proof_why = !below ? "no unsat of one step fewer" : below->cadical.why.empty() ? "no cadical result"
+                                                                                        : below->cadical.why;
     }
   }
 
@@ -762,8 +753,7 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
     for (const JobOutcome* o : mine)
       if (o->job.routing == entry.routing) last = std::max(last, o->job.steps);
   if (!m.contradicted && !m.cadical_contradicted)
-    for (uint32_t c = m.impossible_below; c <= last && (!m.upper || c < *m.upper); ++c)
-      if (!refuted_by(c)) m.open.push_back(c);  // a gossip's unsat above an open count
+    for (uint32_t c = m.impossible_below; c <= last && (!m.upper || c < *m.upper); ++c) m.open.push_back(c);
   if (!m.upper && m.open.empty()) m.open.push_back(m.impossible_below);
 
   std::vector<std::string> parts;

@@ -39,14 +39,14 @@ using TorusSizes = std::vector<uint32_t>;
 // The tables the job engine sweeps: which search a job runs and what its answers mean.
 enum class SweepTable : uint8_t {
   // search-broadcast: wormhole all-port broadcast from node 0, an entry per
-  // torus and routing of sweep_routings; a schedule of fewer steps is one of
-  // more that idles at the end, so an unsat refutes every count below its own.
+  // torus and routing of sweep_routings.
   broadcast,
   // search-gossip: store-and-forward all-port non-combining gossip whose PUs
-  // forward by fixed maps (property 9), an entry per torus (its routing
-  // free). Every packet keeps moving in every step, so a schedule cannot idle
-  // at the end and an unsat refutes its own count alone.
+  // forward by fixed maps (property 9), an entry per torus (its routing free).
   time_independent_gossip,
+  // In both, a schedule of fewer steps is one of more that idles at the end
+  // (a time-independent map may leave out what the neighbour holds, which at
+  // the end is everything), so an unsat refutes every count below its own.
 };
 const char* sweep_table_name(SweepTable table);  // "search-broadcast", "search-gossip"
 
@@ -81,7 +81,7 @@ size_t routing_index(search::RouteRule routing);
 // dimension order refutes itself and the shorter way (whose schedules are
 // dimension-ordered), the shorter way only itself, and free routing nothing
 // (its runs search minimal paths, the format's free routing allows any path).
-// A gossip job's unsat refutes its own entry's count (store-and-forward
+// A gossip job's unsat refutes its own entry's counts (store-and-forward
 // packets take one hop, so every path is minimal).
 bool unsat_refutes(search::RouteRule run, search::RouteRule entry,
                    SweepTable table = SweepTable::broadcast);

@@ -91,7 +91,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 Searched searched(const search::SearchReport& r, const std::string& header, const std::string& claim_extra,
-                  uint32_t lower, double seconds, int decimals, bool monotone) {
+                  uint32_t lower, double seconds, int decimals) {
   Searched s;
   s.seconds = seconds;
   for (const auto& a : r.attempts)
@@ -100,7 +100,7 @@ Searched searched(const search::SearchReport& r, const std::string& header, cons
                            a.outcome == search::Outcome::unsat && a.stricter_routing
                                ? fmt::format(" (under {} only)", a.routing)
                                : "");
-  const search::Proven p = search::proven({lower, "", ""}, r, monotone);
+  const search::Proven p = search::proven({lower, "", ""}, r);
   if (!r.witness_steps) {
     if (p.impossible_below > lower) s.optimum = fmt::format("> {} (unknown)", p.impossible_below - 1);
     return s;
@@ -147,7 +147,7 @@ void search_broadcast_rows(double timeout, const std::function<void(const Search
       out.torus = p.grid.describe();
       out.routing = rule_name;
       out.lemma_1 = lower;
-      out.found = searched(r, header, "", lower, 0, 1, true);
+      out.found = searched(r, header, "", lower, 0, 1);
       if (construction) out.construction = construction->steps;
       if (out.found.rejected) {
         out.marks += " WITNESS-REJECTED";
@@ -185,13 +185,10 @@ void search_gossip_rows(double timeout, const std::function<void(const SearchGos
     out.torus = p.grid.describe();
     out.nodes = p.grid.node_count();
     out.lower_bound = lower;
-    out.free = searched(any, header, "", lower, seconds_since(t0), 2, true);
+    out.free = searched(any, header, "", lower, seconds_since(t0), 2);
     t0 = std::chrono::steady_clock::now();
     const search::SearchReport fixed_maps = search::search_time_independent_gossip(p.grid, lower, lower + 16, limits);
-    // Fixed forwarding keeps moving packets in the steps added: an unsat
-    // count says nothing of the counts below it.
-    out.time_independent =
-        searched(fixed_maps, header, " time-independent=yes", lower, seconds_since(t0), 2, false);
+    out.time_independent = searched(fixed_maps, header, " time-independent=yes", lower, seconds_since(t0), 2);
     row(out);
   }
 }

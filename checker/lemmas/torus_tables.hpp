@@ -57,10 +57,9 @@ struct Searched {
 // against `header` plus its step count as a claim (and `claim_extra`, e.g.
 // " time-independent=yes"), what is proven as search::proven says it (a run
 // that is not the routing asked, e.g. free routing's minimal paths, refutes
-// no count; without `monotone` an unsat refutes its own count alone), the
-// tries' seconds with `decimals` digits.
+// no count), the tries' seconds with `decimals` digits.
 Searched searched(const search::SearchReport& report, const std::string& header, const std::string& claim_extra,
-                  uint32_t lower, double seconds, int decimals, bool monotone);
+                  uint32_t lower, double seconds, int decimals);
 
 // search-broadcast: one torus under one routing rule.
 struct SearchBroadcastRow {

@@ -21,7 +21,7 @@ std::string lemma_text(const StepLowerBound& bound) {
 
 }  // namespace
 
-Proven proven(const StepLowerBound& bound, const SearchReport& report, bool monotone) {
+Proven proven(const StepLowerBound& bound, const SearchReport& report) {
   Proven p;
   p.witness_steps = report.witness_steps;
   // Each count's answer, in the order tried: the witness's run if one found
@@ -50,7 +50,7 @@ Proven proven(const StepLowerBound& bound, const SearchReport& report, bool mono
   auto refuted = [&](uint32_t steps) {
     if (steps < bound.steps) return true;
     for (const Count& c : counts)
-      if (c.outcome == Outcome::unsat && (c.steps == steps || (monotone && c.steps > steps))) return true;
+      if (c.outcome == Outcome::unsat && c.steps >= steps) return true;
     return false;
   };
   p.impossible_below = bound.steps;

@@ -32,10 +32,10 @@ struct Proven {
   std::string text;
 };
 
-// `monotone`: a schedule of fewer steps gives one of more (it idles at the
-// end), so an unsat count refutes every count below it too. True of
-// broadcast and of gossip; not of time-independent gossip, whose fixed
-// forwarding goes on moving packets in the steps added.
-Proven proven(const StepLowerBound& bound, const SearchReport& report, bool monotone);
+// A schedule of fewer steps gives one of more (it idles at the end; a
+// time-independent gossip's maps may leave out what the neighbour holds,
+// which at the end is everything), so an unsat count refutes every count
+// below it too.
+Proven proven(const StepLowerBound& bound, const SearchReport& report);
 
 }  // namespace schedcheck::search

@@ -86,10 +86,18 @@ class Encoding {
   }
 
   // Step 1 sends the own packet in the injection directions; step t sends on
-  // what arrived in step t-1, through the map. Packets farther than t-1 hops
-  // cannot be at a PU in step t.
+  // what arrived in step t-1, through the map. As property 9 has it, a map
+  // may leave out a direction whose neighbour holds the packet at the end of
+  // the step (sending there would be waste), so a send is one the map makes,
+  // and a send the map makes is left out only there. Packets farther than
+  // t-1 hops cannot be at a PU in step t.
   void packets_follow_the_maps() {
-    for (uint32_t t = 1; t <= steps_; ++t)
+    for (uint32_t t = 1; t <= steps_; ++t) {
+      struct MapSend {
+        z3::expr mapped;  // the map makes this send
+        uint32_t o, u, j;
+      };
+      std::vector<MapSend> map_sends;
       for (uint32_t o = 0; o < n_; ++o)
         for (uint32_t u = 0; u < n_; ++u)
           for (uint32_t j = 0; j < dirs_; ++j) {
@@ -114,9 +122,53 @@ class Encoding {
               continue;
             }
             const z3::expr s = ctx_.bool_const(fmt::format("send_{}_{}_{}_{}", t, o, u, j).c_str());
-            solver_.add(s == z3::mk_or(arrivals));
+            const z3::expr mapped = z3::mk_or(arrivals);
+            solver_.add(z3::implies(s, mapped));
             sends_.push_back(s);
+            map_sends.push_back({mapped, o, u, j});
           }
+      // Whether the neighbour holds the packet at the end of step t needs
+      // every send of step t, so these come once the step is declared.
+      holds_after_step(t);
+      for (const MapSend& m : map_sends) {
+        const auto there = static_cast<uint32_t>(neighbour(m.u, m.j));
+        solver_.add(z3::implies(m.mapped && !holds(m.o, there, t), send(m.o, m.u, m.j, t)));
+      }
+    }
+  }
+
+  // holds_[t][o][v]: PU v holds packet o at the end of step t (t = 0: its
+  // own), step by step, so each is a short formula over the one before.
+  void holds_after_step(uint32_t t) {
+    if (t == 1)
+      for (uint32_t o = 0; o < n_; ++o)
+        for (uint32_t v = 0; v < n_; ++v) holds_.push_back(ctx_.bool_val(o == v));
+    for (uint32_t o = 0; o < n_; ++o)
+      for (uint32_t v = 0; v < n_; ++v) {
+        if (holds(o, v, t - 1).is_true()) {
+          holds_.push_back(ctx_.bool_val(true));
+          continue;
+        }
+        z3::expr_vector either(ctx_);
+        if (!holds(o, v, t - 1).is_false()) either.push_back(holds(o, v, t - 1));
+        for (uint32_t a = 0; a < dirs_; ++a)
+          if (const int64_t from = neighbour(v, a ^ 1U); from >= 0) {
+            const z3::expr& s = send(o, static_cast<uint32_t>(from), a, t);
+            if (!s.is_false()) either.push_back(s);
+          }
+        if (either.empty()) {
+          holds_.push_back(ctx_.bool_val(false));
+        } else if (either.size() == 1) {
+          holds_.push_back(either[0]);
+        } else {
+          const z3::expr h = ctx_.bool_const(fmt::format("holds_{}_{}_{}", t, o, v).c_str());
+          solver_.add(h == z3::mk_or(either));
+          holds_.push_back(h);
+        }
+      }
+  }
+  const z3::expr& holds(uint32_t o, uint32_t v, uint32_t t) const {
+    return holds_[(size_t{t} * n_ + o) * n_ + v];
   }
 
   void one_packet_per_channel() {
@@ -185,7 +237,7 @@ class Encoding {
   const Grid& grid_;
   uint32_t steps_, n_, dirs_;
   std::vector<std::vector<uint32_t>> dist_;
-  std::vector<z3::expr> inject_, forward_, sends_;
+  std::vector<z3::expr> inject_, forward_, sends_, holds_;
   z3::expr goal_{ctx_};
 };
 

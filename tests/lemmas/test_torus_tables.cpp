@@ -46,7 +46,7 @@ TEST_CASE("free routing: an unsat under minimal paths refutes no count, so the w
   const search::SearchReport r = climb(RouteRule::shortest, 3,
                                        {Attempt(2, Outcome::unsat, 0.5, "minimal paths", true),
                                         Attempt(3, Outcome::sat, 0.25, "minimal paths", true)});
-  const Searched s = searched(r, header_of(p), "", 2, 0, 1, true);
+  const Searched s = searched(r, header_of(p), "", 2, 0, 1);
   CHECK_FALSE(s.rejected);
   CHECK_FALSE(s.proven);
   CHECK(s.optimum == "<= 3");
@@ -54,41 +54,27 @@ TEST_CASE("free routing: an unsat under minimal paths refutes no count, so the w
   // Without a witness, nothing above Lemma 1 is claimed.
   search::SearchReport none;
   none.attempts = {Attempt(2, Outcome::unsat, 0.5, "minimal paths", true)};
-  CHECK(searched(none, header_of(p), "", 2, 0, 1, true).optimum == "unknown");
+  CHECK(searched(none, header_of(p), "", 2, 0, 1).optimum == "unknown");
 }
 
 TEST_CASE("dimension order: its own unsat of one step fewer proves the witness optimal") {
   const auto p = problem_5x5(RouteRule::dimension_order);
   const search::SearchReport r =
       climb(RouteRule::dimension_order, 3, {Attempt(2, Outcome::unsat, 0.5), Attempt(3, Outcome::sat, 0.25)});
-  const Searched s = searched(r, header_of(p), "", 2, 0, 1, true);
+  const Searched s = searched(r, header_of(p), "", 2, 0, 1);
   CHECK_FALSE(s.rejected);
   CHECK(s.proven);
   CHECK(s.optimum == "3");
   CHECK(s.tries == "2: unsat 0.5; 3: sat 0.2");
   search::SearchReport none;
   none.attempts = {Attempt(2, Outcome::unsat, 0.5)};
-  CHECK(searched(none, header_of(p), "", 2, 0, 1, true).optimum == "> 2 (unknown)");
+  CHECK(searched(none, header_of(p), "", 2, 0, 1).optimum == "> 2 (unknown)");
   // A stricter run's unsat (the shorter way's) refutes nothing under dimension order.
   const search::SearchReport stricter =
       climb(RouteRule::dimension_order, 3,
             {Attempt(2, Outcome::unsat, 0.5, "dimension-order-shorter", true), Attempt(2, Outcome::unknown, 1),
              Attempt(3, Outcome::sat, 0.25)});
-  CHECK(searched(stricter, header_of(p), "", 2, 0, 1, true).optimum == "<= 3");
-}
-
-TEST_CASE("without monotonicity an unsat refutes its own count alone: an unknown count below stays open") {
-  const auto p = problem_5x5(RouteRule::dimension_order);
-  // The 3-step witness stands for a 4-step one: it meets the claim steps=4.
-  search::SearchReport r = climb(RouteRule::dimension_order, 3,
-                                 {Attempt(2, Outcome::unknown, 1), Attempt(3, Outcome::unsat, 0.5),
-                                  Attempt(4, Outcome::sat, 0.25)});
-  r.witness_steps = 4;
-  CHECK(searched(r, header_of(p), "", 2, 0, 1, true).optimum == "4");
-  const Searched fixed = searched(r, header_of(p), "", 2, 0, 1, false);
-  CHECK_FALSE(fixed.rejected);
-  CHECK_FALSE(fixed.proven);
-  CHECK(fixed.optimum == "<= 4");
+  CHECK(searched(stricter, header_of(p), "", 2, 0, 1).optimum == "<= 3");
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ void expect_optimum(const SfRootedProblem& p, uint32_t optimum) {
   const schedcheck::Verdict v = core_check(header(p) + report.witness);
   CHECK(v.verified);
   CHECK(v.steps == optimum);
-  CHECK(proven(bound, report, true).optimal);
+  CHECK(proven(bound, report).optimal);
   // The solver alone finds the optimum too.
   SfRootedProblem solver_only = p;
   solver_only.list_schedule_first = false;
@@ -135,7 +135,7 @@ TEST_CASE("an unknown count is climbed past and does not count as refuted") {
   REQUIRE(r.witness_steps == 7u);
   CHECK(r.gave_up);
   CHECK(core_check(header(p) + r.witness).verified);
-  const Proven proof = proven(core_bound(p), r, true);
+  const Proven proof = proven(core_bound(p), r);
   CHECK_FALSE(proof.optimal);
   CHECK(proof.impossible_below == 6);
   CHECK(proof.unknown == std::vector<uint32_t>{6});
@@ -157,7 +157,7 @@ TEST_CASE("the counts below the optimum are refuted by the full encoding, not by
       CHECK(nonstop_unsat);
       CHECK(full_unsat);
     }
-    const Proven proof = proven({1, "", ""}, r, true);
+    const Proven proof = proven({1, "", ""}, r);
     CHECK(proof.optimal);
     CHECK(proof.impossible_below == 4);
   }
@@ -180,7 +180,7 @@ TEST_CASE("the list schedule meets the core's bound on tori and meshes up to 16x
         const schedcheck::Verdict v = core_check(header(p) + r.witness);
         CHECK(v.verified);
         CHECK(v.steps == bound.steps);
-        CHECK(proven(bound, r, true).optimal);
+        CHECK(proven(bound, r).optimal);
       }
 }
 
