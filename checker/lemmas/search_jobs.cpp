@@ -322,19 +322,27 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
     skip = fmt::format("if grep -qs '\"verdict\":\"SAT\"'{}; then echo {} >{}; else ", lower,
                        shell_quote("skipped: a witness of fewer steps answers this torus"), log);
   }
+  const std::string search = fmt::format("{} --timeout {:g} --json -o {} >{} 2>{}", instance, timeout,
+                                         shell_quote(stem + ".sched"), json, log);
+  const std::string end_skip = skip.empty() ? "" : "; fi";
+  // Free routing's runs search the minimal paths alone: their unsat refutes
+  // no count, so no second solver is asked.
+  if (job.table == SweepTable::broadcast && job.routing == search::RouteRule::shortest)
+    return skip + search + end_skip;
   // The search exits 0 for SAT and UNSAT alike and 3 for UNKNOWN: the
   // verdict in its JSON (nlohmann writes it without blanks) tells them
   // apart, and the line ends with the search's exit code.
-  return skip + fmt::format(
-      "{inst} --timeout {t:g} --json -o {sched} >{json} 2>{log}; status=$?; "
-      "if [ $status = 0 -o $status = 3 ] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' {json}; "
-      "then if command -v cadical >/dev/null; then "
-      "{{ {inst} --dimacs {cnf} && {{ cadical -n -t {ct} {cnf}; echo \"cadical exit $?\"; }} || "
-      "echo 'cadical: not run: the export of the CNF failed (the log says why)'; }} >{cadical} 2>>{log}; rm -f {cnf}; "
-      "else echo 'cadical: not installed where the job ran' >{cadical}; fi; fi; (exit $status)",
-      fmt::arg("inst", instance), fmt::arg("t", timeout), fmt::arg("sched", shell_quote(stem + ".sched")),
-      fmt::arg("json", json), fmt::arg("log", log), fmt::arg("cnf", cnf), fmt::arg("ct", cadical_seconds),
-      fmt::arg("cadical", cadical)) + (skip.empty() ? "" : "; fi");
+  return skip + search +
+         fmt::format(
+             "; status=$?; "
+             "if [ $status = 0 -o $status = 3 ] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' "
+             "{json}; then if command -v cadical >/dev/null; then "
+             "{{ {inst} --dimacs {cnf} && {{ cadical -n -t {ct} {cnf}; echo \"cadical exit $?\"; }} || "
+             "echo 'cadical: not run: the export of the CNF failed (the log says why)'; }} >{cadical} 2>>{log}; "
+             "rm -f {cnf}; else echo 'cadical: not installed where the job ran' >{cadical}; fi; fi; (exit $status)",
+             fmt::arg("inst", instance), fmt::arg("json", json), fmt::arg("log", log), fmt::arg("cnf", cnf),
+             fmt::arg("ct", cadical_seconds), fmt::arg("cadical", cadical)) +
+         end_skip;
 }
 
 std::string sweep_manifest(std::string_view sizes_spec, SweepTable table) {

@@ -140,8 +140,9 @@ std::string shell_quote(std::string_view text);
 // routing asked's, and --dimacs exports that routing), cadical decides it
 // within the same time limit, and DIR/NAME.cadical keeps the export's line
 // and cadical's output, then `cadical exit N`; the CNF is deleted after (up
-// to 100 MB on 8x8). Without cadical the file says so. The line's exit code
-// is the search's. A job of dimension order or free routing is skipped
+// to 100 MB on 8x8). Without cadical the file says so. A broadcast job under
+// free routing asks no second solver: its run searches the minimal paths,
+// whose unsat refutes no count. The line's exit code is the search's. A job of dimension order or free routing is skipped
 // (exit 0, its log saying why, no result file) when the shorter way's job
 // of the same count has answered SAT, whose witness the merge checks under
 // the skipped job's routing: run in job order, a sweep then spends no time

@@ -105,11 +105,11 @@ TEST_CASE("job command lines quote what a shell would split or expand") {
   CHECK(shell_quote("a b") == "'a b'");
   CHECK(shell_quote("it's") == "'it'\\''s'");
   CHECK(shell_quote("$HOME;rm") == "'$HOME;rm'");
-  const SearchJob job{{4, 5}, free_routing, 3};
+  const SearchJob job{{4, 5}, order, 3};
   const std::string search =
-      "'/opt/my tools/schedcheck' search broadcast --topology torus:4x5 --model wormhole,all-port,free --steps 3 "
-      "--one-routing";
-  const std::string stem = "'/data/o'\\''k/torus-4x5-free-steps-3";
+      "'/opt/my tools/schedcheck' search broadcast --topology torus:4x5 --model wormhole,all-port,dimension-order "
+      "--steps 3 --one-routing";
+  const std::string stem = "'/data/o'\\''k/torus-4x5-dimension-order-steps-3";
   const std::string shorter_stem = "'/data/o'\\''k/torus-4x5-dimension-order-shorter-steps-3";
   CHECK(job_command(job, "/opt/my tools/schedcheck", "/data/o'k", 90) ==
         "if grep -qs '\"verdict\":\"SAT\"' " + shorter_stem + ".json'; then echo 'skipped: the shorter way'\\''s " +
@@ -122,6 +122,13 @@ TEST_CASE("job command lines quote what a shell would split or expand") {
             ".cnf'; echo \"cadical exit $?\"; } || echo 'cadical: not run: the export of the CNF failed (the log says "
             "why)'; } >" + stem + ".cadical' 2>>" + stem + ".log'; rm -f " + stem + ".cnf'; else echo 'cadical: not "
             "installed where the job ran' >" + stem + ".cadical'; fi; fi; (exit $status); fi");
+  // Free routing's job asks no second solver: its unsat would refute nothing.
+  CHECK(job_command({{4, 5}, free_routing, 3}, "sc", "d", 90) ==
+        "if grep -qs '\"verdict\":\"SAT\"' d/torus-4x5-dimension-order-shorter-steps-3.json; then echo 'skipped: the "
+        "shorter way'\\''s witness d/torus-4x5-dimension-order-shorter-steps-3.sched answers this count' "
+        ">d/torus-4x5-free-steps-3.log; else sc search broadcast --topology torus:4x5 --model wormhole,all-port,free "
+        "--steps 3 --one-routing --timeout 90 --json -o d/torus-4x5-free-steps-3.sched >d/torus-4x5-free-steps-3.json "
+        "2>d/torus-4x5-free-steps-3.log; fi");
   // The shorter way's own job has nothing to wait for.
   const SearchJob shorter_job{{4, 5}, shorter, 3};
   CHECK(job_command(shorter_job, "sc", "d", 90).starts_with("sc search broadcast "));

@@ -56,7 +56,7 @@ if [ $? = 0 ]; then ok; else fail "emit-jobs: not exit 0" "$tmp/emit.err"; fi
 if [ "$(wc -l <"$tmp/jobs")" = 12 ]; then ok; else fail "emit-jobs: not 12 job lines" "$tmp/jobs"; fi
 search='[^ ]*schedcheck search broadcast --topology torus:[0-9x]+ --model wormhole,all-port,(dimension-order|dimension-order-shorter|free) --steps [0-9]+ --one-routing'
 skip="if grep -qs '\"verdict\":\"SAT\"' .*-dimension-order-shorter-steps-[0-9]+\\.json'?; then echo 'skipped: the shorter way'.*'s witness .* answers this count' >.*\\.log'?; else "
-if grep -Ev -- "^($skip)?$search --timeout 30 --json -o .* >.* 2>.*; status=\\\$\\?; if \\[ \\\$status = 0 -o \\\$status = 3 \\] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' .*; then if command -v cadical >/dev/null; then \\{ $search --dimacs .* && \\{ cadical -n -t 30 .*; echo \"cadical exit \\\$\\?\"; } \\|\\| echo .*; } >.*\\.cadical' 2>>.*; rm -f .*\\.cnf'; else echo 'cadical: not installed where the job ran' >.*\\.cadical'; fi; fi; \\(exit \\\$status\\)(; fi)?\$" \
+if grep -Ev -- "^($skip)?$search --timeout 30 --json -o .* >.* 2>[^;]*(; status=\\\$\\?; if \\[ \\\$status = 0 -o \\\$status = 3 \\] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' .*; then if command -v cadical >/dev/null; then \\{ $search --dimacs .* && \\{ cadical -n -t 30 .*; echo \"cadical exit \\\$\\?\"; } \\|\\| echo .*; } >.*\\.cadical' 2>>.*; rm -f .*\\.cnf'; else echo 'cadical: not installed where the job ran' >.*\\.cadical'; fi; fi; \\(exit \\\$status\\))?(; fi)?\$" \
   "$tmp/jobs" >"$tmp/other-lines"; then
   fail "emit-jobs: lines that are not job commands" "$tmp/other-lines"
 else
