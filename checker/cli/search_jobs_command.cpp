@@ -139,39 +139,40 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
       rows.push_back(row);
     }
     fmt::print("{}\n", rows.dump());
-  } else if (!broadcast) {
-    fmt::print("# Time-independent gossip optima on small tori (store-and-forward, all-port, non-combining), merged "
-               "from the job results in {}\n\n",
-               dir.string());
-    fmt::print(
-        "Each optimum rests on a witness the core re-checked here, time-independent by the core's forwarding\n"
-        "analysis, and every count below it refuted by the lower bound or an unsat (a map may leave out what the\n"
-        "neighbour holds, so a schedule idles into one of more steps). Counts without an answer are open. An\n"
-        "optimum above the bound rests on the unsat of one step fewer: confirmed by cadical on the same CNF, or\n"
-        "marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical finds\n"
-        "satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
-    fmt::print("| torus | lower bound | optimum | settled (steps: answer, seconds) | marks |\n");
-    fmt::print("|---|---|---|---|---|\n");
-    for (const lemmas::MergedEntry& m : report.entries)
-      fmt::print("| torus {} | {} | {} | {} |{} |\n", lemmas::sizes_text(m.entry.sizes), m.entry.lemma_1.steps,
-                 m.optimum_text, m.settled, m.marks);
   } else {
-    fmt::print("# Broadcast optima on small tori (wormhole, all-port), merged from the job results in {}\n\n",
-               dir.string());
-    fmt::print(
-        "Each optimum rests on a witness the core re-checked here (or the Wang-Tseng construction, checked here)\n"
-        "and every count below it refuted by Lemma 1 or an unsat; an unsat under dimension-order refutes the\n"
-        "shorter way too, and free routing's (minimal paths only) refutes nothing. Counts without an answer are open.\n"
-        "An optimum above Lemma 1 rests on the unsat of one step fewer: confirmed by cadical on the same CNF, or\n"
-        "marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical finds\n"
-        "satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
-    fmt::print("| torus | routing | lemma 1 | optimum | construction | settled (steps: answer, seconds, routing) | marks |\n");
-    fmt::print("|---|---|---|---|---|---|---|\n");
-    for (const lemmas::MergedEntry& m : report.entries)
-      fmt::print("| torus {} | {} | {} | {} | {} | {} |{} |\n", lemmas::sizes_text(m.entry.sizes),
-                 search::route_rule_name(m.entry.routing), m.entry.lemma_1.steps, m.optimum_text,
-                 m.entry.construction ? fmt::format("{}", *m.entry.construction) : std::string("-"), m.settled,
-                 m.marks);
+    fmt::print("# {} optima on small tori ({}), merged from the job results in {}\n\n",
+               broadcast ? "Broadcast" : "Time-independent gossip",
+               broadcast ? "wormhole, all-port" : "store-and-forward, all-port, non-combining", dir.string());
+    // What refutes a count differs between the tables; what an optimum above the bound rests on does not.
+    fmt::print("{}",
+               broadcast
+                   ? "Each optimum rests on a witness the core re-checked here (or the Wang-Tseng construction, "
+                     "checked here)\nand every count below it refuted by Lemma 1 or an unsat; an unsat under "
+                     "dimension-order refutes the\nshorter way too, and free routing's (minimal paths only) refutes "
+                     "nothing. Counts without an answer are open.\n"
+                   : "Each optimum rests on a witness the core re-checked here, time-independent by the core's "
+                     "forwarding\nanalysis, and every count below it refuted by the lower bound or an unsat (a map "
+                     "may leave out what the\nneighbour holds, so a schedule idles into one of more steps). Counts "
+                     "without an answer are open.\n");
+    fmt::print("An optimum above {} rests on the unsat of one step fewer: confirmed by cadical on the same CNF, or\n"
+               "marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical finds\n"
+               "satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n",
+               broadcast ? "Lemma 1" : "the lower bound");
+    fmt::print("{}",
+               broadcast ? "| torus | routing | lemma 1 | optimum | construction | settled (steps: answer, seconds, "
+                           "routing) | marks |\n|---|---|---|---|---|---|---|\n"
+                         : "| torus | lower bound | optimum | settled (steps: answer, seconds) | marks |\n"
+                           "|---|---|---|---|---|\n");
+    for (const lemmas::MergedEntry& m : report.entries) {
+      // The routing and construction columns are broadcast's alone.
+      const std::string routing = broadcast ? fmt::format(" {} |", search::route_rule_name(m.entry.routing)) : "";
+      const std::string construction =
+          !broadcast ? ""
+          : m.entry.construction ? fmt::format(" {} |", *m.entry.construction)
+                                 : std::string(" - |");
+      fmt::print("| torus {} |{} {} | {} |{} {} |{} |\n", lemmas::sizes_text(m.entry.sizes), routing,
+                 m.entry.lemma_1.steps, m.optimum_text, construction, m.settled, m.marks);
+    }
   }
   fmt::print(stderr,
              "table {}: {} of {} entries decided ({} on one solver's unsat alone{}), {} open; {} witnesses "

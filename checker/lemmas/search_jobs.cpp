@@ -668,9 +668,9 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   m.entry = entry;
   const size_t r = routing_index(entry.routing);
   const uint32_t lemma = entry.lemma_1.steps;
-  std::vector<const JobOutcome*> mine;  // this torus's outcomes, every routing
+  std::vector<const JobOutcome*> mine;  // this table's outcomes on this torus, every routing
   for (const JobOutcome& o : outcomes)
-    if (o.job.sizes == entry.sizes) mine.push_back(&o);
+    if (o.job.sizes == entry.sizes && o.job.table == entry.table) mine.push_back(&o);
   // The entry's own routing first: its run is the one that answers it directly.
   std::stable_sort(mine.begin(), mine.end(), [&](const JobOutcome* a, const JobOutcome* b) {
     return (a->job.routing != entry.routing) < (b->job.routing != entry.routing);
@@ -693,7 +693,7 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
     return o->answer == JobAnswer::unknown && o->cadical.answer == CadicalAnswer::unsat;
   };
   auto applies = [&](const JobOutcome* o) {
-    return (o->answer == JobAnswer::unsat || cadical_alone(o)) && o->job.table == entry.table &&
+    return (o->answer == JobAnswer::unsat || cadical_alone(o)) &&
            unsat_refutes(o->job.routing, entry.routing, entry.table);
   };
   auto refutes = [&](const JobOutcome* o) { return applies(o) && o->cadical.answer != CadicalAnswer::sat; };
