@@ -321,9 +321,11 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (auto bound = declared_structure_bound(header, verdict.forwarding)) verdict.bounds.push_back(*bound);
   }
   if (const LowerBound* best = best_bound(verdict.bounds)) verdict.best = *best;
-  if (verdict.cost)
-    verdict.cost_bound =
-        cost_lower_bound(topo, model, coll, verdict.best ? verdict.best->steps : 0, header.cost->ts, header.cost->tl);
+  if (verdict.cost) {
+    const std::vector<CostBound> bounds =
+        cost_lower_bounds(topo, model, coll, verdict.best ? verdict.best->steps : 0, header.cost->ts, header.cost->tl);
+    if (const CostBound* best = best_cost_bound(bounds)) verdict.cost_bound = *best;
+  }
 
   // A correct schedule below a proven bound means the bound or the model is
   // misapplied: that is worth an error of its own, never a quiet success.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -318,13 +319,6 @@ std::vector<CostBound> cost_lower_bounds(const Topology& topology, const Model& 
                      ring_dissemination(topology, collective, ts, tl)})
     if (bound) out.push_back(std::move(*bound));
   return out;
-}
-
-std::optional<CostBound> cost_lower_bound(const Topology& topology, const Model& model, const Collective& collective,
-                                          uint64_t steps, double ts, double tl) {
-  const std::vector<CostBound> bounds = cost_lower_bounds(topology, model, collective, steps, ts, tl);
-  const CostBound* best = best_cost_bound(bounds);
-  return best ? std::optional<CostBound>(*best) : std::nullopt;
 }
 
 const CostBound* best_cost_bound(const std::vector<CostBound>& bounds) { return largest(bounds, &CostBound::cost); }

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,12 +42,6 @@ std::vector<CostBound> cost_lower_bounds(const Topology& topology, const Model& 
 
 // The largest of `bounds` (on a tie, the first; nullptr if none applies).
 const CostBound* best_cost_bound(const std::vector<CostBound>& bounds);
-
-// The best of cost_lower_bounds, as the verdict reports it; nullopt if none applies.
-std::optional<CostBound> cost_lower_bound(const Topology& topology, const Model& model, const Collective& collective,
-                                          uint64_t steps, double ts, double tl);
-
-// The largest of `bounds` (nullptr if none applies).
 const LowerBound* best_bound(const std::vector<LowerBound>& bounds);
 
 // Smallest s with base^s >= n (n >= 1, base >= 2).

@@ -1,67 +1,61 @@
 // Model: token names of each axis, both directions.
 #include "model.hpp"
 
-#include <array>
-#include <utility>
-
 namespace schedcheck {
 
 namespace {
-constexpr std::array<std::pair<std::string_view, Switching>, 3> switchings{{
-    {"store-and-forward", Switching::store_and_forward},
-    {"wormhole", Switching::wormhole},
-    {"flit", Switching::flit},
-}};
-constexpr std::array<std::pair<std::string_view, Ports>, 2> port_limits{{
-    {"all-port", Ports::all_port},
-    {"one-port", Ports::one_port},
-}};
-constexpr std::array<std::pair<std::string_view, Routing>, 3> routings{{
-    {"free", Routing::free},
-    {"dimension-order", Routing::dimension_order},
-    {"dimension-order-shorter", Routing::dimension_order_shorter},
-}};
-constexpr std::array<std::pair<std::string_view, Combining>, 2> combinings{{
-    {"non-combining", Combining::non_combining},
-    {"combining", Combining::combining},
-}};
-
-template <typename Table, typename Value>
-std::string_view name_in(const Table& table, Value v) {
-  for (auto& [name, value] : table)
-    if (value == v) return name;
-  return "?";
+template <typename Enum>
+constexpr uint8_t value_of(Enum e) {
+  return static_cast<uint8_t>(e);
 }
 
-template <typename Table, typename Value>
-bool lookup(const Table& table, std::string_view token, Value& out) {
-  for (auto& [name, value] : table) {
-    if (name == token) {
-      out = value;
-      return true;
-    }
-  }
-  return false;
+// Each value's first row is its canonical name; the papers' spellings
+// (full-port, flit-level, ...) follow, accepted and printed canonically.
+struct Token {
+  std::string_view name, axis;
+  uint8_t value;
+};
+constexpr Token tokens[] = {
+    {"store-and-forward", "switching", value_of(Switching::store_and_forward)},
+    {"wormhole", "switching", value_of(Switching::wormhole)},
+    {"flit", "switching", value_of(Switching::flit)},
+    {"flit-level", "switching", value_of(Switching::flit)},
+    {"bufferless", "switching", value_of(Switching::flit)},
+    {"all-port", "ports", value_of(Ports::all_port)},
+    {"one-port", "ports", value_of(Ports::one_port)},
+    {"full-port", "ports", value_of(Ports::all_port)},
+    {"single-port", "ports", value_of(Ports::one_port)},
+    {"free", "routing", value_of(Routing::free)},
+    {"dimension-order", "routing", value_of(Routing::dimension_order)},
+    {"dimension-order-shorter", "routing", value_of(Routing::dimension_order_shorter)},
+    {"non-combining", "combining", value_of(Combining::non_combining)},
+    {"combining", "combining", value_of(Combining::combining)},
+    {"offline", "control", 0},
+    {"licensed", "control", 1},
+};
+
+std::string_view name_of(std::string_view axis, uint8_t value) {
+  for (const Token& t : tokens)
+    if (t.axis == axis && t.value == value) return t.name;
+  return "?";
 }
 }  // namespace
 
-std::string_view switching_name(Switching s) { return name_in(switchings, s); }
-std::string_view ports_name(Ports p) { return name_in(port_limits, p); }
-std::string_view routing_name(Routing r) { return name_in(routings, r); }
-std::string_view combining_name(Combining c) { return name_in(combinings, c); }
+std::string_view switching_name(Switching s) { return name_of("switching", value_of(s)); }
+std::string_view ports_name(Ports p) { return name_of("ports", value_of(p)); }
+std::string_view routing_name(Routing r) { return name_of("routing", value_of(r)); }
+std::string_view combining_name(Combining c) { return name_of("combining", value_of(c)); }
 
 bool apply_model_token(Model& model, std::string_view token, std::string_view& axis) {
-  // Common spellings of the papers, accepted and printed canonically.
-  if (token == "full-port") token = "all-port";
-  if (token == "single-port") token = "one-port";
-  if (token == "flit-level" || token == "bufferless") token = "flit";
-  if (lookup(switchings, token, model.switching)) return axis = "switching", true;
-  if (lookup(port_limits, token, model.ports)) return axis = "ports", true;
-  if (lookup(routings, token, model.routing)) return axis = "routing", true;
-  if (lookup(combinings, token, model.combining)) return axis = "combining", true;
-  if (token == "offline" || token == "licensed") {
-    model.licensed = token == "licensed";
-    return axis = "control", true;
+  for (const Token& t : tokens) {
+    if (t.name != token) continue;
+    axis = t.axis;
+    if (axis == "switching") model.switching = static_cast<Switching>(t.value);
+    else if (axis == "ports") model.ports = static_cast<Ports>(t.value);
+    else if (axis == "routing") model.routing = static_cast<Routing>(t.value);
+    else if (axis == "combining") model.combining = static_cast<Combining>(t.value);
+    else model.licensed = t.value != 0;
+    return true;
   }
   return false;
 }

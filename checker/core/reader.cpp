@@ -232,31 +232,16 @@ bool Reader::read_header(Header& header) {
 }
 
 bool Reader::header_line(Header& header, Cursor& c, size_t which) {
-  // In the order of header_keywords; a switch, not a table of member
-  // functions: GCC's bounds sanitizer misreads the index of such a table.
-  const SourcePos line_pos{c.line_number, 1};
-  bool ok = false;
-  switch (which) {
-    case 0:
-      header.topology_pos = line_pos;
-      ok = parse_topology(header, c);
-      break;
-    case 1:
-      header.model_pos = line_pos;
-      ok = parse_model(header, c);
-      break;
-    case 2:
-      header.collective_pos = line_pos;
-      ok = parse_collective(header, c);
-      break;
-    case 3:
-      header.cost_pos = line_pos;
-      ok = parse_cost(header, c);
-      break;
-    default:
-      header.claim_pos = line_pos;
-      ok = parse_claim(header, c);
-  }
+  // In the order of header_keywords; no table of member functions: GCC's
+  // bounds sanitizer misreads the index of such a table.
+  SourcePos* const line_pos[] = {&header.topology_pos, &header.model_pos, &header.collective_pos, &header.cost_pos,
+                                 &header.claim_pos};
+  *line_pos[which] = {c.line_number, 1};
+  const bool ok = which == 0   ? parse_topology(header, c)
+                  : which == 1 ? parse_model(header, c)
+                  : which == 2 ? parse_collective(header, c)
+                  : which == 3 ? parse_cost(header, c)
+                               : parse_claim(header, c);
   if (!ok) return false;
   if (c.at_end()) return true;
   const auto [rest, rest_pos] = word_at(c);
