@@ -602,6 +602,8 @@ int run_search(const Arguments& args) {
       return usage_error(fmt::format("--cube {}: --split {} makes cubes 0..{}", *cube, *split, cubes - 1));
     if (args.flag("--dimacs")) return usage_error("--dimacs writes the whole count's encoding: no --split or --cube");
   }
+  if (args.flag("--dimacs") && args.flag("--sat-model"))
+    return usage_error("--dimacs writes a count's CNF and --sat-model reads a model of one: one at a time");
 
   if (auto path = args.value("--dimacs")) {
     // The encoding of one count, for an independent SAT solver to decide.
@@ -622,6 +624,22 @@ int run_search(const Arguments& args) {
     return exit_decided;
   }
 
+  // Another SAT solver's model of the count's CNF: the schedule it describes.
+  std::optional<search::NamedValues> sat_model;
+  const auto sat_model_path = args.value("--sat-model"), cnf_path = args.value("--cnf");
+  if (sat_model_path || cnf_path) {
+    if (gossip || rooted) return usage_error(fmt::format("search {}: --sat-model is for broadcast", collective));
+    if (!sat_model_path || !cnf_path) return usage_error("--sat-model FILE and --cnf FILE go together");
+    if (!exact) return usage_error("--sat-model reads the model of one count: give the count with --steps S");
+    if (cubes > 0) return usage_error("--sat-model is a model of the whole count: no --split or --cube");
+    std::ifstream cnf(*cnf_path), model(*sat_model_path);
+    if (!cnf || !model) return usage_error(fmt::format("cannot read '{}'", cnf ? *sat_model_path : *cnf_path));
+    std::string error;
+    sat_model = search::read_sat_model(cnf, model, error);
+    if (!sat_model) return usage_error(fmt::format("--sat-model '{}' of --cnf '{}': {}", *sat_model_path, *cnf_path,
+                                                   error));
+  }
+
   search::SearchLimits limits;
   limits.timeout_seconds = timeout;
   limits.count_timeout = [count_timeout](uint32_t) { return count_timeout; };
@@ -631,12 +649,18 @@ int run_search(const Arguments& args) {
                a.routing.empty() ? "" : fmt::format(" under {}", a.routing));
   };
   const search::SearchReport report =
-      cubes > 0        ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
+      sat_model        ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits)
+      : cubes > 0      ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
                                                         cube.value_or(cubes - 1), limits)
       : time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
       : gossip         ? search::search_gossip(gossip_problem, first, last, limits)
       : rooted         ? search::search_sf_rooted(rooted_problem, first, last, limits)
                        : search::search_broadcast(broadcast, first, last, limits);
+
+  if (sat_model && !report.attempts.empty() && report.attempts.back().outcome == search::Outcome::unsat)
+    return usage_error(fmt::format("the model in '{}' is no schedule of this count's encoding: the CNF '{}' is "
+                                   "another instance's, or another export's",
+                                   *sat_model_path, *cnf_path));
 
   // The routing whose run found the witness, when it is not the one asked.
   std::string witness_routing;
@@ -726,7 +750,10 @@ int run_search(const Arguments& args) {
     const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
     if (a.outcome == search::Outcome::sat)
       verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists{}; the core verified it", s, lower,
-                            where, witness_routing.empty() ? "" : fmt::format(" (found under {})", witness_routing));
+                            where,
+                            sat_model                ? fmt::format(" (the SAT solver's model in {})", *sat_model_path)
+                            : witness_routing.empty() ? ""
+                                                      : fmt::format(" (found under {})", witness_routing));
     else if (a.outcome == search::Outcome::unsat && (!a.stricter_routing || s < lower))
       verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps (proof in {:.2f} s)", s, lower,
                             where, s, a.seconds);
@@ -782,6 +809,7 @@ int run_search(const Arguments& args) {
                         {"exit_code", code}};
     // The forwarding the search asked for, which the witness's claim states and the core checks.
     if (time_independent) j["forwarding"] = "time-independent";
+    if (sat_model) j["witness_from"] = "sat-model";
     if (cubes > 0) {
       j["split_ports"] = *split;
       j["cubes"] = cubes;

@@ -332,16 +332,32 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
   // The search exits 0 for SAT and UNSAT alike and 3 for UNKNOWN: the
   // verdict in its JSON (nlohmann writes it without blanks) tells them
   // apart, and the line ends with the search's exit code.
+  // A broadcast count that cadical finds satisfiable (exit 10) where Z3
+  // gave no answer has its witness in cadical's model: the search reads it
+  // back through the CNF's variable names, and its result replaces Z3's.
+  // With every variable set Z3 only propagates; a job whose own time is
+  // tiny still gives that a minute.
+  const std::string from_model =
+      job.table == SweepTable::broadcast
+          ? fmt::format("if grep -qx 'cadical exit 10' {cadical}; then {inst} --timeout {t:g} --cnf {cnf} --sat-model "
+                        "{cadical} --json -o {sched} >{json}.model 2>>{log} && mv {json}.model {json} && status=0; "
+                        "rm -f {json}.model; fi; ",
+                        fmt::arg("inst", instance), fmt::arg("t", std::max(timeout, 60.0)), fmt::arg("cnf", cnf),
+                        fmt::arg("cadical", cadical), fmt::arg("sched", shell_quote(stem + ".sched")),
+                        fmt::arg("json", json), fmt::arg("log", log))
+          : "";
   return skip + search +
          fmt::format(
              "; status=$?; "
              "if [ $status = 0 -o $status = 3 ] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' "
              "{json}; then if command -v cadical >/dev/null; then "
-             "{{ {inst} --dimacs {cnf} && {{ cadical -n -t {ct} {cnf}; echo \"cadical exit $?\"; }} || "
+             "{{ {inst} --dimacs {cnf} && {{ cadical {no_model}-t {ct} {cnf}; echo \"cadical exit $?\"; }} || "
              "echo 'cadical: not run: the export of the CNF failed (the log says why)'; }} >{cadical} 2>>{log}; "
-             "rm -f {cnf}; else echo 'cadical: not installed where the job ran' >{cadical}; fi; fi; (exit $status)",
+             "{from_model}rm -f {cnf}; else echo 'cadical: not installed where the job ran' >{cadical}; fi; fi; "
+             "(exit $status)",
              fmt::arg("inst", instance), fmt::arg("json", json), fmt::arg("log", log), fmt::arg("cnf", cnf),
-             fmt::arg("ct", cadical_seconds), fmt::arg("cadical", cadical)) +
+             fmt::arg("ct", cadical_seconds), fmt::arg("cadical", cadical),
+             fmt::arg("no_model", from_model.empty() ? "-n " : ""), fmt::arg("from_model", from_model)) +
          end_skip;
 }
 
@@ -480,6 +496,8 @@ std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& e
         routing != a.end() && routing->is_string())
       o.unsat_under = routing->get<std::string>();
   }
+  if (const auto from = j.find("witness_from"); from != j.end())
+    o.from_sat_model = o.answer == JobAnswer::sat && from->is_string() && from->get<std::string>() == "sat-model";
   if (o.answer == JobAnswer::sat) {
     const auto steps = j.find("steps");
     if (steps == j.end() || !steps->is_number_unsigned() || steps->get<uint64_t>() != o.job.steps) {
@@ -768,6 +786,9 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   if (std::string l = lemma_text(entry.lemma_1); !l.empty()) parts.push_back(std::move(l));
   const std::string under_witness =
       !witness                                   ? ""
+      : witness->from_sat_model
+          ? fmt::format("sat by cadical in {} under {} (its model read back as the witness)",
+                        seconds_text(witness->cadical.seconds), search::route_rule_name(witness->job.routing))
       : entry.table == SweepTable::broadcast ? fmt::format("sat in {} under {}", seconds_text(witness->seconds),
                                                              search::route_rule_name(witness->job.routing))
                                                  : fmt::format("sat in {}", seconds_text(witness->seconds));
@@ -947,7 +968,7 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
       check_witness(*outcome, schedule, witness.string());
       if (outcome->answer == JobAnswer::rejected) report.rejected.push_back(outcome->why);
     }
-    if (outcome->answer == JobAnswer::unsat || outcome->answer == JobAnswer::unknown) {
+    if (outcome->answer == JobAnswer::unsat || outcome->answer == JobAnswer::unknown || outcome->from_sat_model) {
       // cadical's answer on the same count's CNF; a file that cannot be
       // trusted confirms nothing.
       const fs::path confirmation = fs::path(path).replace_extension(".cadical");

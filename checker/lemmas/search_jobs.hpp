@@ -200,7 +200,8 @@ struct JobOutcome {
   std::optional<uint32_t> witness_steps;  // sat: the witness's steps as the core measured them
   std::array<bool, 3> witness_holds{};    // sat: verified by the core under each of sweep_routings
   std::string why;                        // none: why there is no result; rejected: what the core found
-  CadicalCheck cadical{};                 // unsat: cadical on the same CNF
+  CadicalCheck cadical{};                 // unsat, unknown: cadical on the same CNF
+  bool from_sat_model = false;            // sat: the witness is cadical's model of the CNF, read back
 };
 
 // One result file, the --json output of `search broadcast --steps S

@@ -296,14 +296,23 @@ class Run {
   explicit Run(const BroadcastProblem& problem)
       : problem_(problem), solver_(ctx_), encoding_(ctx_, solver_, problem_) {}
 
-  // `cube`: one cube of the problem's split, or the whole count.
-  Attempt check(uint32_t steps, double seconds, std::optional<uint64_t> cube = std::nullopt) {
+  // `cube`: one cube of the problem's split, or the whole count. `fixed`:
+  // values of the encoding's variables by name, assumed.
+  Attempt check(uint32_t steps, double seconds, std::optional<uint64_t> cube = std::nullopt,
+                const NamedValues& fixed = {}) {
     while (encoding_.steps() < steps) encoding_.add_step();
     z3::params params(ctx_);
     params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 0.0, 4e9)) + 1);
     solver_.set(params);
     const auto t0 = Clock::now();
     z3::expr_vector assumptions = cube ? encoding_.cube(*cube) : z3::expr_vector(ctx_);
+    // A constant of the same name is the encoding's own; the CNF's other
+    // names (the export's auxiliary variables) are not the encoding's.
+    for (const auto& [name, value] : fixed) {
+      if (!name.starts_with("x_") && !name.starts_with("informed_")) continue;
+      const z3::expr v = ctx_.bool_const(name.c_str());
+      assumptions.push_back(value ? v : !v);
+    }
     if (!goal_ || goal_steps_ != steps) goal_ = encoding_.goal(), goal_steps_ = steps;
     assumptions.push_back(*goal_);
     const z3::check_result result = solver_.check(assumptions);
@@ -429,6 +438,14 @@ SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t st
     report.cubes_refuted = cube - first + (a.outcome == Outcome::unsat ? 1 : 0);
     break;
   }
+  return report;
+}
+
+SearchReport search_broadcast_from_model(const BroadcastProblem& problem, uint32_t steps, const NamedValues& model,
+                                        const SearchLimits& limits) {
+  SearchReport report;
+  Run run(problem);
+  record(report, limits, run.check(steps, limits.timeout_seconds, std::nullopt, model), run);
   return report;
 }
 

@@ -8,6 +8,7 @@
 #include "grid.hpp"
 #include "outcome.hpp"
 #include "routes.hpp"
+#include "sat_model.hpp"
 
 namespace schedcheck::search {
 
@@ -47,6 +48,13 @@ uint64_t broadcast_cube_count(const BroadcastProblem& problem);
 // routing asked alone: no stricter or symmetric first try.
 SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t steps, uint64_t first, uint64_t last,
                                     const SearchLimits& limits);
+
+// The count `steps` with the encoding's variables set as another SAT
+// solver's model of its CNF (broadcast_dimacs) sets them: sat with the
+// schedule the model describes, unsat when the model is not one of this
+// encoding's (another instance's, or a wrong one). The routing asked alone.
+SearchReport search_broadcast_from_model(const BroadcastProblem& problem, uint32_t steps, const NamedValues& model,
+                                        const SearchLimits& limits);
 
 // The routing whose every path is a path of the problem's routing, tried
 // first because it is cheaper to solve: the shorter way round under

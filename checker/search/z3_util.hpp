@@ -44,7 +44,8 @@ inline std::string to_dimacs(z3::context& ctx, const z3::solver& solver, const z
   // A goal the tactics already decided prints as no clauses at all; an
   // unsatisfiable one must keep its empty clause.
   if (result[0].is_decided_unsat()) return "p cnf 0 1\n0\n";
-  return result[0].dimacs(false);
+  // With the names ("c N x_1_4"): another solver's model then says which sends it makes.
+  return result[0].dimacs(true);
 }
 
 }  // namespace schedcheck::search

@@ -46,6 +46,49 @@ broadcast|torus:3x8|wormhole,all-port,dimension-order-shorter|2|20|
 broadcast|torus:4x6|wormhole,all-port,dimension-order|2|20|
 broadcast|torus:4x6|wormhole,all-port,dimension-order|3|10|
 CASES
+
+# A satisfiable count's witness read back from cadical's model through the
+# CNF's variable names, and checked by the core; a model that is no schedule
+# of the encoding, or of another CNF, is refused with exit 2.
+expect_exit() {  # NAME EXPECTED COMMAND...
+  local name=$1 expected=$2
+  shift 2
+  "$@" >"$dir/out" 2>&1
+  local got=$?
+  if [ "$got" = "$expected" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name: exit $got, expected $expected"
+    cat "$dir/out"
+  fi
+}
+bcast=(search broadcast --topology torus:4x6 --model wormhole,all-port,dimension-order --one-routing)
+"$checker" "${bcast[@]}" --steps 3 --dimacs "$dir/m.cnf" >/dev/null
+timeout 120 cadical -q "$dir/m.cnf" >"$dir/m.model"
+expect_exit "model read back" 0 "$checker" "${bcast[@]}" --steps 3 --cnf "$dir/m.cnf" --sat-model "$dir/m.model" \
+  --json -o "$dir/m.sched"
+if grep -q '"verdict":"SAT"' "$dir/out" && grep -q '"witness_from":"sat-model"' "$dir/out"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL model read back: not a SAT verdict from the model"
+  cat "$dir/out"
+fi
+expect_exit "the model's witness checked again" 0 "$checker" check "$dir/m.sched"
+# Every variable false: no schedule informs anyone.
+{ echo "s SATISFIABLE"; grep '^p cnf' "$dir/m.cnf" | awk '{ for (v = 1; v <= $3; ++v) printf "v -%d\n", v; print "v 0" }'; } \
+  >"$dir/false.model"
+expect_exit "a model that is no schedule" 2 "$checker" "${bcast[@]}" --steps 3 --cnf "$dir/m.cnf" \
+  --sat-model "$dir/false.model"
+"$checker" search broadcast --topology torus:3x3 --model wormhole,all-port,dimension-order --steps 2 \
+  --dimacs "$dir/small.cnf" >/dev/null
+expect_exit "a model of another CNF" 2 "$checker" "${bcast[@]}" --steps 3 --cnf "$dir/small.cnf" \
+  --sat-model "$dir/m.model"
+printf 's UNSATISFIABLE\n' >"$dir/unsat.model"
+expect_exit "an unsat answer as the model" 2 "$checker" "${bcast[@]}" --steps 3 --cnf "$dir/m.cnf" \
+  --sat-model "$dir/unsat.model"
+
 rm -rf "$dir"
 echo "dimacs: $passed passed, $failed failed"
 [ "$failed" = 0 ]

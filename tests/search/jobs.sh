@@ -56,7 +56,7 @@ if [ $? = 0 ]; then ok; else fail "emit-jobs: not exit 0" "$tmp/emit.err"; fi
 if [ "$(wc -l <"$tmp/jobs")" = 12 ]; then ok; else fail "emit-jobs: not 12 job lines" "$tmp/jobs"; fi
 search='[^ ]*schedcheck search broadcast --topology torus:[0-9x]+ --model wormhole,all-port,(dimension-order|dimension-order-shorter|free) --steps [0-9]+ --one-routing'
 skip="if grep -qs '\"verdict\":\"SAT\"' .*-dimension-order-shorter-steps-[0-9]+\\.json'?; then echo 'skipped: the shorter way'.*'s witness .* answers this count' >.*\\.log'?; else "
-if grep -Ev -- "^($skip)?$search --timeout 30 --json -o .* >.* 2>[^;]*(; status=\\\$\\?; if \\[ \\\$status = 0 -o \\\$status = 3 \\] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' .*; then if command -v cadical >/dev/null; then \\{ $search --dimacs .* && \\{ cadical -n -t 30 .*; echo \"cadical exit \\\$\\?\"; } \\|\\| echo .*; } >.*\\.cadical' 2>>.*; rm -f .*\\.cnf'; else echo 'cadical: not installed where the job ran' >.*\\.cadical'; fi; fi; \\(exit \\\$status\\))?(; fi)?\$" \
+if grep -Ev -- "^($skip)?$search --timeout 30 --json -o .* >.* 2>[^;]*(; status=\\\$\\?; if \\[ \\\$status = 0 -o \\\$status = 3 \\] && grep -q -e '\"verdict\":\"UNSAT\"' -e '\"verdict\":\"UNKNOWN\"' .*; then if command -v cadical >/dev/null; then \\{ $search --dimacs .* && \\{ cadical -t 30 .*; echo \"cadical exit \\\$\\?\"; } \\|\\| echo .*; } >.*\\.cadical' 2>>.*; if grep -qx 'cadical exit 10' .*\\.cadical'; then $search --timeout 60 --cnf .*\\.cnf' --sat-model .*\\.cadical' --json -o .*\\.sched' >.*\\.model 2>>.* \\&\\& mv .* \\&\\& status=0; rm -f .*\\.model; fi; rm -f .*\\.cnf'; else echo 'cadical: not installed where the job ran' >.*\\.cadical'; fi; fi; \\(exit \\\$status\\))?(; fi)?\$" \
   "$tmp/jobs" >"$tmp/other-lines"; then
   fail "emit-jobs: lines that are not job commands" "$tmp/other-lines"
 else
@@ -299,11 +299,18 @@ has gossip-dependent-named "^schedcheck: error: WITNESS-REJECTED .*torus-3x4-gos
 # takes its unsat alone as one solver's word: the construction's 3 is the
 # optimum, cadical-only and unconfirmed (exit 3; free routing's jobs, not
 # run here, leave its entry open too).
+# one_job NAME DIR SIZES TIMEOUT PATTERN WANT LOG: emits the jobs of SIZES
+# into DIR, runs the one whose line holds PATTERN, and wants its exit WANT.
+one_job() {
+  "$checker" table search-broadcast --emit-jobs "$2" --sizes "$3" --timeout "$4" 2>/dev/null |
+    grep -F -- "$5" >"$tmp/$1-job"
+  "$BASH" "$tmp/$1-job"
+  local got=$?
+  if [ "$got" = "$6" ]; then ok; else fail "$1: the job exit $got (want $6)" "$7"; fi
+}
 alone="$tmp/cadical-alone"
-"$checker" table search-broadcast --emit-jobs "$alone" --sizes 5x5 --timeout 0.05 2>/dev/null |
-  grep -F -- "--model wormhole,all-port,dimension-order --steps 2 " >"$tmp/alone-job"
-"$BASH" "$tmp/alone-job"
-if [ $? = 3 ]; then ok; else fail "cadical-alone: the job did not exit 3 (unknown)" "$alone/torus-5x5-dimension-order-steps-2.log"; fi
+one_job cadical-alone "$alone" 5x5 0.05 "--model wormhole,all-port,dimension-order --steps 2 " 3 \
+  "$alone/torus-5x5-dimension-order-steps-2.log"
 has cadical-alone-unknown '"verdict":"UNKNOWN"' "$alone/torus-5x5-dimension-order-steps-2.json"
 has cadical-alone-unsat '^s UNSATISFIABLE$' "$alone/torus-5x5-dimension-order-steps-2.cadical"
 "$checker" table search-broadcast --merge "$alone" >"$tmp/alone.out" 2>"$tmp/alone.err"
@@ -311,6 +318,21 @@ if [ $? = 3 ]; then ok; else fail "cadical-alone: merge not exit 3" "$tmp/alone.
 has cadical-alone-row '^\| torus 5x5 \| dimension-order \| 2 \| 3 \| 3 \| .*; 2: unsat by cadical alone in [0-9.]+ s under dimension-order \(Z3: unknown after [0-9.]+ s\); 3: the Wang-Tseng construction \(broadcast-span\) \| cadical-only lemma-1-not-reached \|$' "$tmp/alone.out"
 "$checker" table search-broadcast --merge "$alone" --json >"$tmp/alone-json.out" 2>/dev/null
 proof cadical-alone-proof "5x5" dimension-order "cadical-only unconfirmed" "$tmp/alone-json.out"
+
+# (j) Z3 out of time (0.01 s) at 6x6's count 3 under the shorter way, which
+# has a schedule: cadical finds the CNF satisfiable, and the job reads its
+# model back as the witness, verified by the core. The merge takes it as the
+# entry's witness and says whose it is.
+model="$tmp/cadical-model"
+stem="$model/torus-6x6-dimension-order-shorter-steps-3"
+one_job cadical-model "$model" 6x6 0.01 "--model wormhole,all-port,dimension-order-shorter --steps 3 " 0 "$stem.log"
+has cadical-model-sat '"verdict":"SAT"' "$stem.json"
+has cadical-model-from '"witness_from":"sat-model"' "$stem.json"
+has cadical-model-answer '^s SATISFIABLE$' "$stem.cadical"
+"$checker" check "$stem.sched" >"$tmp/model-check.out" 2>&1
+if [ $? = 0 ]; then ok; else fail "cadical-model: the witness is not verified" "$tmp/model-check.out"; fi
+"$checker" table search-broadcast --merge "$model" >"$tmp/model.out" 2>"$tmp/model.err"
+has cadical-model-row '^\| torus 6x6 \| dimension-order-shorter \| 3 \| 3 \| .*3: sat by cadical in [0-9.]+ s under dimension-order-shorter \(its model read back as the witness\)' "$tmp/model.out"
 
 usage() {
   local name=$1

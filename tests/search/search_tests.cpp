@@ -2,12 +2,16 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <optional>
+#include <sstream>
+
 #include <fmt/format.h>
 
 #include "broadcast_search.hpp"
 #include "gossip_search.hpp"
 #include "hamiltonian_search.hpp"
 #include "proven.hpp"
+#include "sat_model.hpp"
 #include "symmetry.hpp"
 #include "ti_gossip_search.hpp"
 #include "checker.hpp"
@@ -493,6 +497,55 @@ TEST_CASE("time-independent gossip: 3x3, 3x4 and 4x4 reach the optima 2, 3 and 4
     for (const Attempt& a : f.report.attempts)
       if (a.steps < fewest) CHECK(a.outcome == Outcome::unsat);
   }
+}
+
+}  // namespace
+
+namespace {
+
+using schedcheck::search::NamedValues;
+
+std::optional<NamedValues> sat_model(const std::string& cnf, const std::string& model, std::string& error) {
+  std::istringstream c(cnf), m(model);
+  return read_sat_model(c, m, error);
+}
+
+TEST_CASE("another solver's model is read back through the CNF's names") {
+  const std::string cnf = "p cnf 4 2\n1 -2 0\n3 4 0\nc 1 x_1_0\nc 3 informed_1_2\nc 4 k!7\n";
+  std::string error;
+  const auto values = sat_model(cnf, "c a comment\ns SATISFIABLE\nv 1 -2 -3\nv 4 0\n", error);
+  REQUIRE(values);
+  CHECK(*values == NamedValues{{"x_1_0", true}, {"informed_1_2", false}, {"k!7", true}});
+  // A variable the model leaves out is left out.
+  CHECK(sat_model(cnf, "s SATISFIABLE\nv -3 0\n", error) == NamedValues{{"informed_1_2", false}});
+  CHECK_FALSE(sat_model(cnf, "s UNSATISFIABLE\n", error));
+  CHECK(error.find("not 's SATISFIABLE'") != std::string::npos);
+  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 2\n", error));
+  CHECK(error.find("do not end with 0") != std::string::npos);
+  CHECK_FALSE(sat_model(cnf, "v 1 0\n", error));
+  CHECK(error.find("no line 's SATISFIABLE'") != std::string::npos);
+  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 x 0\n", error));
+  CHECK(error.find("expected literals") != std::string::npos);
+  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 -7 0\n", error));
+  CHECK(error.find("the CNF has 4") != std::string::npos);
+  CHECK_FALSE(sat_model("p cnf 4 2\n1 -2 0\n", "s SATISFIABLE\nv 1 0\n", error));
+  CHECK(error.find("names none") != std::string::npos);
+}
+
+TEST_CASE("a model that is no schedule of the encoding is unsat, never a witness") {
+  const BroadcastProblem p = problem({3, 3}, RouteRule::dimension_order);
+  NamedValues nothing_sent;
+  for (int t = 1; t <= 2; ++t)
+    for (int r = 0; r < 2000; ++r) nothing_sent.emplace_back(fmt::format("x_{}_{}", t, r), false);
+  SearchLimits limits;
+  limits.timeout_seconds = 60;
+  const SearchReport report = search_broadcast_from_model(p, 2, nothing_sent, limits);
+  REQUIRE(report.attempts.size() == 1);
+  CHECK(report.attempts[0].outcome == Outcome::unsat);
+  CHECK_FALSE(report.witness_steps);
+  // With the model left empty the same count is sat: the unsat is the model's.
+  const SearchReport free = search_broadcast_from_model(p, 2, {}, limits);
+  CHECK(free.witness_steps == 2u);
 }
 
 }  // namespace
