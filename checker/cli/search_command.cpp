@@ -158,6 +158,8 @@ std::string dimacs_size(std::string_view cnf) {
 // gossip they carry and re-checked by the core.
 int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
   if (!grid.wraps) return usage_error("search hamiltonian: needs a torus (or ring)");
+  for (const char* other : {"--dimacs", "--sat-model", "--cnf"})
+    if (args.flag(other)) return usage_error(fmt::format("search hamiltonian: {} is for broadcast and gossip", other));
   double timeout = 600;
   if (auto t = args.value("--timeout")) timeout = std::atof(t->c_str());
   fmt::print(stderr, "search: {} edge-disjoint Hamiltonian cycles of the {}: solving...\n", grid.dimensions(),
@@ -238,7 +240,7 @@ std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
 // schedule), with the witness re-checked by the core and the time below it
 // refuted by the solver or by a lower bound.
 int run_flit_search(const Arguments& args, const std::string& collective) {
-  for (const char* other : {"--steps", "--claim-steps", "--dimacs", "--time-independent"})
+  for (const char* other : {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent"})
     if (args.flag(other))
       return usage_error(fmt::format("search {}: {} is for broadcast and gossip (this search finds the least time)",
                                      collective, other));
@@ -648,8 +650,9 @@ int run_search(const Arguments& args) {
     fmt::print(stderr, "search: {} steps: {} in {:.2f} s{}\n", a.steps, search::outcome_name(a.outcome), a.seconds,
                a.routing.empty() ? "" : fmt::format(" under {}", a.routing));
   };
+  std::string unset;  // a send of the encoding that --sat-model's model leaves unset
   const search::SearchReport report =
-      sat_model        ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits)
+      sat_model        ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
       : cubes > 0      ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
                                                         cube.value_or(cubes - 1), limits)
       : time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
@@ -657,9 +660,12 @@ int run_search(const Arguments& args) {
       : rooted         ? search::search_sf_rooted(rooted_problem, first, last, limits)
                        : search::search_broadcast(broadcast, first, last, limits);
 
+  if (!unset.empty())
+    return usage_error(fmt::format("the model in '{}' sets no value for {}, a variable of this count's encoding: the "
+                                   "CNF '{}' is another instance's",
+                                   *sat_model_path, unset, *cnf_path));
   if (sat_model && !report.attempts.empty() && report.attempts.back().outcome == search::Outcome::unsat)
-    return usage_error(fmt::format("the model in '{}' is no schedule of this count's encoding: the CNF '{}' is "
-                                   "another instance's, or another export's",
+    return usage_error(fmt::format("the model in '{}' of the CNF '{}' is no schedule of this count's encoding",
                                    *sat_model_path, *cnf_path));
 
   // The routing whose run found the witness, when it is not the one asked.

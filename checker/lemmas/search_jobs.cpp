@@ -334,12 +334,15 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
   // apart, and the line ends with the search's exit code.
   // A broadcast count that cadical finds satisfiable (exit 10) where Z3
   // gave no answer has its witness in cadical's model: the search reads it
-  // back through the CNF's variable names, and its result replaces Z3's.
+  // back through the CNF's variable names, and its result replaces Z3's
+  // UNKNOWN. Over Z3's UNSAT it is not read: the merge reports the two
+  // solvers' disagreement instead.
   // With every variable set Z3 only propagates; a job whose own time is
   // tiny still gives that a minute.
   const std::string from_model =
       job.table == SweepTable::broadcast
-          ? fmt::format("if grep -qx 'cadical exit 10' {cadical}; then {inst} --timeout {t:g} --cnf {cnf} --sat-model "
+          ? fmt::format("if grep -qx 'cadical exit 10' {cadical} && grep -q '\"verdict\":\"UNKNOWN\"' {json}; then "
+                        "{inst} --timeout {t:g} --cnf {cnf} --sat-model "
                         "{cadical} --json -o {sched} >{json}.model 2>>{log} && mv {json}.model {json} && status=0; "
                         "rm -f {json}.model; fi; ",
                         fmt::arg("inst", instance), fmt::arg("t", std::max(timeout, 60.0)), fmt::arg("cnf", cnf),
@@ -989,6 +992,13 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
                                                  "unsat",
                                                  confirmation.string(), stem, path.string()));
       }
+    }
+    if (outcome->from_sat_model && outcome->cadical.answer != CadicalAnswer::sat) {
+      // The witness stands (the core checked it); whose it is does not.
+      report.errors.push_back(fmt::format("{}: its witness is said to be cadical's model, but {} holds no satisfiable "
+                                          "answer of cadical",
+                                          path.string(), fs::path(path).replace_extension(".cadical").string()));
+      outcome->from_sat_model = false;
     }
     outcomes[stem] = std::move(*outcome);
   }

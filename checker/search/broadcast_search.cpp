@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <z3++.h>
@@ -121,6 +122,28 @@ class BroadcastEncoding {
     solver_.add(z3::implies(g, z3::mk_and(all)));
     if (p_.strengthen) idle_ports_within_the_slack(g);
     return g;
+  }
+
+  // The assumptions that set every send and informed variable of the
+  // encoding as `model` names them. Empty when the model leaves a send
+  // unset (it is of another encoding), with `unset` naming it.
+  z3::expr_vector fixed_by(const NamedValues& model, std::string& unset) const {
+    std::unordered_map<std::string, bool> value(model.begin(), model.end());
+    z3::expr_vector fixed(ctx_);
+    for (const std::vector<z3::expr_vector>* vars : {&sends_, &informed_})
+      for (const z3::expr_vector& step : *vars)
+        for (unsigned i = 0; i < step.size(); ++i) {
+          const z3::expr v = step[static_cast<int>(i)];
+          if (!v.is_const() || v.is_true() || v.is_false()) continue;  // step 0's informed: the source alone
+          const auto it = value.find(v.decl().name().str());
+          if (it != value.end()) {
+            fixed.push_back(it->second ? v : !v);
+          } else if (vars == &sends_) {
+            unset = v.decl().name().str();
+            return z3::expr_vector(ctx_);
+          }
+        }
+    return fixed;
   }
 
   std::string witness(const z3::model& m) const {
@@ -297,28 +320,28 @@ class Run {
       : problem_(problem), solver_(ctx_), encoding_(ctx_, solver_, problem_) {}
 
   // `cube`: one cube of the problem's split, or the whole count. `fixed`:
-  // values of the encoding's variables by name, assumed.
+  // assumptions of fix(), for the same count.
   Attempt check(uint32_t steps, double seconds, std::optional<uint64_t> cube = std::nullopt,
-                const NamedValues& fixed = {}) {
+                const std::optional<z3::expr_vector>& fixed = std::nullopt) {
     while (encoding_.steps() < steps) encoding_.add_step();
     z3::params params(ctx_);
     params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 0.0, 4e9)) + 1);
     solver_.set(params);
     const auto t0 = Clock::now();
     z3::expr_vector assumptions = cube ? encoding_.cube(*cube) : z3::expr_vector(ctx_);
-    // A constant of the same name is the encoding's own; the CNF's other
-    // names (the export's auxiliary variables) are not the encoding's.
-    for (const auto& [name, value] : fixed) {
-      if (!name.starts_with("x_") && !name.starts_with("informed_")) continue;
-      const z3::expr v = ctx_.bool_const(name.c_str());
-      assumptions.push_back(value ? v : !v);
-    }
+    if (fixed)
+      for (const z3::expr& f : *fixed) assumptions.push_back(f);
     if (!goal_ || goal_steps_ != steps) goal_ = encoding_.goal(), goal_steps_ = steps;
     assumptions.push_back(*goal_);
     const z3::check_result result = solver_.check(assumptions);
     return Attempt{steps, outcome_of(result), std::chrono::duration<double>(Clock::now() - t0).count()};
   }
 
+  // The assumptions that set the variables of `steps` steps as `model` names them (BroadcastEncoding::fixed_by).
+  z3::expr_vector fix(uint32_t steps, const NamedValues& model, std::string& unset) {
+    while (encoding_.steps() < steps) encoding_.add_step();
+    return encoding_.fixed_by(model, unset);
+  }
   std::string witness() { return encoding_.witness(solver_.get_model()); }
   const BroadcastProblem& problem() const { return problem_; }
   bool has_symmetries() const { return encoding_.has_symmetries(); }
@@ -442,10 +465,11 @@ SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t st
 }
 
 SearchReport search_broadcast_from_model(const BroadcastProblem& problem, uint32_t steps, const NamedValues& model,
-                                        const SearchLimits& limits) {
+                                        const SearchLimits& limits, std::string& unset) {
   SearchReport report;
   Run run(problem);
-  record(report, limits, run.check(steps, limits.timeout_seconds, std::nullopt, model), run);
+  const z3::expr_vector fixed = run.fix(steps, model, unset);
+  if (unset.empty()) record(report, limits, run.check(steps, limits.timeout_seconds, std::nullopt, fixed), run);
   return report;
 }
 

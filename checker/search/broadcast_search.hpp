@@ -52,9 +52,11 @@ SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t st
 // The count `steps` with the encoding's variables set as another SAT
 // solver's model of its CNF (broadcast_dimacs) sets them: sat with the
 // schedule the model describes, unsat when the model is not one of this
-// encoding's (another instance's, or a wrong one). The routing asked alone.
+// encoding's (a wrong one). The routing asked alone. No attempt, with
+// `unset` naming the variable, when the model leaves a send of the
+// encoding unset: it is the model of another instance's CNF.
 SearchReport search_broadcast_from_model(const BroadcastProblem& problem, uint32_t steps, const NamedValues& model,
-                                        const SearchLimits& limits);
+                                        const SearchLimits& limits, std::string& unset);
 
 // The routing whose every path is a path of the problem's routing, tried
 // first because it is cheaper to solve: the shorter way round under

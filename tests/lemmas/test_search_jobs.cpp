@@ -122,7 +122,8 @@ TEST_CASE("job command lines quote what a shell would split or expand") {
             ".cnf'; echo \"cadical exit $?\"; } || echo 'cadical: not run: the export of the CNF failed (the log says "
             "why)'; } >" + stem + ".cadical' 2>>" + stem + ".log'; " +
             // cadical's model, read back as the witness, replaces Z3's unknown.
-            "if grep -qx 'cadical exit 10' " + stem + ".cadical'; then " + search + " --timeout 90 --cnf " + stem +
+            "if grep -qx 'cadical exit 10' " + stem + ".cadical' && grep -q '\"verdict\":\"UNKNOWN\"' " + stem +
+            ".json'; then " + search + " --timeout 90 --cnf " + stem +
             ".cnf' --sat-model " + stem + ".cadical' --json -o " + stem + ".sched' >" + stem + ".json'.model 2>>" +
             stem + ".log' && mv " + stem + ".json'.model " + stem + ".json' && status=0; rm -f " + stem +
             ".json'.model; fi; rm -f " + stem + ".cnf'; else echo 'cadical: not "

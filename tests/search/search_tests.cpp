@@ -527,9 +527,20 @@ TEST_CASE("another solver's model is read back through the CNF's names") {
   CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 x 0\n", error));
   CHECK(error.find("expected literals") != std::string::npos);
   CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 -7 0\n", error));
-  CHECK(error.find("the CNF has 4") != std::string::npos);
+  CHECK(error.find("variable 7 is not in the CNF, which has 4") != std::string::npos);
+  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv -9223372036854775808 0\n", error));
+  CHECK(error.find("is not in the CNF") != std::string::npos);
+  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1-2 0\n", error));
+  CHECK(error.find("expected literals") != std::string::npos);
+  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 0\nv 2 0\n", error));
+  CHECK(error.find("after the model's closing 0") != std::string::npos);
   CHECK_FALSE(sat_model("p cnf 4 2\n1 -2 0\n", "s SATISFIABLE\nv 1 0\n", error));
   CHECK(error.find("names none") != std::string::npos);
+  CHECK_FALSE(sat_model("c 1 x_1_0\n", "s SATISFIABLE\nv 1 0\n", error));
+  CHECK(error.find("no line 'p cnf V C'") != std::string::npos);
+  // Files with CRLF line ends read as with LF.
+  CHECK(sat_model("p cnf 4 2\r\nc 1 x_1_0\r\n", "s SATISFIABLE\r\nv 1 0\r\n", error) ==
+        NamedValues{{"x_1_0", true}});
 }
 
 TEST_CASE("a model that is no schedule of the encoding is unsat, never a witness") {
@@ -539,13 +550,16 @@ TEST_CASE("a model that is no schedule of the encoding is unsat, never a witness
     for (int r = 0; r < 2000; ++r) nothing_sent.emplace_back(fmt::format("x_{}_{}", t, r), false);
   SearchLimits limits;
   limits.timeout_seconds = 60;
-  const SearchReport report = search_broadcast_from_model(p, 2, nothing_sent, limits);
+  std::string unset;
+  const SearchReport report = search_broadcast_from_model(p, 2, nothing_sent, limits, unset);
+  CHECK(unset.empty());
   REQUIRE(report.attempts.size() == 1);
   CHECK(report.attempts[0].outcome == Outcome::unsat);
   CHECK_FALSE(report.witness_steps);
-  // With the model left empty the same count is sat: the unsat is the model's.
-  const SearchReport free = search_broadcast_from_model(p, 2, {}, limits);
-  CHECK(free.witness_steps == 2u);
+  // A model that leaves a send unset is of another encoding: no attempt, the send named.
+  const SearchReport partial = search_broadcast_from_model(p, 2, {{"x_1_0", true}}, limits, unset);
+  CHECK(partial.attempts.empty());
+  CHECK(unset == "x_1_1");
 }
 
 }  // namespace
