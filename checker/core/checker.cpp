@@ -262,7 +262,8 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   // with errors back for its next(), and every diagnostic is still made in
   // line order), and each transfer's state is asked for `lookahead`
   // transfers before its check: the cache misses overlap instead of being
-  // waited for in turn.
+  // waited for in turn. (Measured against one next() per line: the 128x128
+  // gossip's check 1.4x faster; no difference at 64x64, whose state fits.)
   constexpr size_t batch_lines = 1024, lookahead = 16;
   std::vector<Transfer> batch(batch_lines);
   std::vector<uint32_t> batch_steps(batch_lines);  // a step line's number; 0 for a transfer

@@ -73,8 +73,8 @@ std::optional<NamedValues> read_sat_model(std::istream& cnf, std::istream& model
       ended = *literal == 0;
       if (ended) break;
       if (*literal < -variables || *literal > variables) {
-        error = fmt::format("line {} of the model: variable {} is not in the CNF, which has {}", number,
-                            *literal < 0 ? -*literal : *literal, variables);
+        error = fmt::format("line {} of the model: literal {} names no variable of the CNF, which has {}", number,
+                            *literal, variables);
         return std::nullopt;
       }
       value[*literal < 0 ? -*literal : *literal] = *literal > 0;
