@@ -518,26 +518,24 @@ TEST_CASE("another solver's model is read back through the CNF's names") {
   CHECK(*values == NamedValues{{"x_1_0", true}, {"informed_1_2", false}, {"k!7", true}});
   // A variable the model leaves out is left out.
   CHECK(sat_model(cnf, "s SATISFIABLE\nv -3 0\n", error) == NamedValues{{"informed_1_2", false}});
-  CHECK_FALSE(sat_model(cnf, "s UNSATISFIABLE\n", error));
-  CHECK(error.find("not 's SATISFIABLE'") != std::string::npos);
-  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 2\n", error));
-  CHECK(error.find("do not end with 0") != std::string::npos);
-  CHECK_FALSE(sat_model(cnf, "v 1 0\n", error));
-  CHECK(error.find("no line 's SATISFIABLE'") != std::string::npos);
-  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 x 0\n", error));
-  CHECK(error.find("expected literals") != std::string::npos);
-  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 -7 0\n", error));
-  CHECK(error.find("literal -7 names no variable of the CNF, which has 4") != std::string::npos);
-  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv -9223372036854775808 0\n", error));
-  CHECK(error.find("names no variable") != std::string::npos);
-  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1-2 0\n", error));
-  CHECK(error.find("expected literals") != std::string::npos);
-  CHECK_FALSE(sat_model(cnf, "s SATISFIABLE\nv 1 0\nv 2 0\n", error));
-  CHECK(error.find("after the model's closing 0") != std::string::npos);
-  CHECK_FALSE(sat_model("p cnf 4 2\n1 -2 0\n", "s SATISFIABLE\nv 1 0\n", error));
-  CHECK(error.find("names none") != std::string::npos);
-  CHECK_FALSE(sat_model("c 1 x_1_0\n", "s SATISFIABLE\nv 1 0\n", error));
-  CHECK(error.find("no line 'p cnf V C'") != std::string::npos);
+  // Each refused, with the words that say why: {CNF (empty: `cnf`), solver output, why}.
+  const std::string_view refused[][3] = {
+      {"", "s UNSATISFIABLE\n", "not 's SATISFIABLE'"},
+      {"", "s SATISFIABLE\nv 1 2\n", "do not end with 0"},
+      {"", "v 1 0\n", "no line 's SATISFIABLE'"},
+      {"", "s SATISFIABLE\nv 1 x 0\n", "expected literals"},
+      {"", "s SATISFIABLE\nv 1-2 0\n", "expected literals"},
+      {"", "s SATISFIABLE\nv 1 -7 0\n", "literal -7 names no variable of the CNF, which has 4"},
+      {"", "s SATISFIABLE\nv -9223372036854775808 0\n", "names no variable"},
+      {"", "s SATISFIABLE\nv 1 0\nv 2 0\n", "after the model's closing 0"},
+      {"p cnf 4 2\n1 -2 0\n", "s SATISFIABLE\nv 1 0\n", "names none"},
+      {"c 1 x_1_0\n", "s SATISFIABLE\nv 1 0\n", "no line 'p cnf V C'"},
+  };
+  for (const auto& [other_cnf, output, why] : refused) {
+    CAPTURE(output);
+    CHECK_FALSE(sat_model(other_cnf.empty() ? cnf : std::string(other_cnf), std::string(output), error));
+    CHECK(error.find(why) != std::string::npos);
+  }
   // Files with CRLF line ends read as with LF.
   CHECK(sat_model("p cnf 4 2\r\nc 1 x_1_0\r\n", "s SATISFIABLE\r\nv 1 0\r\n", error) ==
         NamedValues{{"x_1_0", true}});
