@@ -681,15 +681,20 @@ int run_search(const Arguments& args) {
               report.witness;
     // The run is named by its routing ("dimension-order-shorter") or, free
     // routing's own run, by the paths it searches ("minimal paths").
-    // A symmetric run ("symmetric dimension-order-shorter") says so in a line of its own.
+    // A symmetric run ("symmetric dimension-order-shorter", "point-symmetric
+    // ...") says so in a line of its own.
     if (!witness_routing.empty()) {
-      constexpr std::string_view symmetric = "symmetric ";
+      constexpr std::string_view symmetric = "symmetric ", point_symmetric = "point-symmetric ";
       std::string paths = witness_routing;
       std::string comment;
       if (paths.starts_with(symmetric)) {
         paths.erase(0, symmetric.size());
         comment = "# a symmetric schedule: every automorphism of the torus that fixes the source and keeps the "
                   "routing maps it to itself\n";
+      } else if (paths.starts_with(point_symmetric)) {
+        paths.erase(0, point_symmetric.size());
+        comment = "# a point-symmetric schedule: the reflection of the torus through the source (x -> -x in every "
+                  "dimension) maps it to itself\n";
       }
       comment += fmt::format("# its paths are {}{}\n", paths, paths.ends_with(" paths") ? "" : " paths");
       witness.insert(witness.find("topology "), comment);

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 #include <fmt/format.h>
 #include <z3++.h>
@@ -52,7 +53,8 @@ class BroadcastEncoding {
       : ctx_(ctx), solver_(solver), p_(p) {
     for (uint32_t u = 0; u < p.grid.node_count(); ++u)
       for (Route& r : routes_from(p.grid, u, p.rule)) routes_.push_back(std::move(r));
-    if (p.strengthen || p.symmetric_only) symmetries_ = source_symmetries(p.grid, routes_);
+    if (p.strengthen || p.symmetric_only)
+      symmetries_ = source_symmetries(p.grid, routes_, p.symmetric_only.value_or(SymmetryGroup::all));
     split_routes_ = source_routes_by_port(p.grid, routes_, p.split_ports);
     z3::expr_vector start(ctx_);
     for (uint32_t v = 0; v < p.grid.node_count(); ++v) start.push_back(ctx_.bool_val(v == 0));
@@ -110,8 +112,8 @@ class BroadcastEncoding {
     }
     return literals;
   }
-  // An automorphism other than the identity fixes the source and keeps the routing.
-  bool has_symmetries() const { return !symmetries_.node_images.empty(); }
+  // How many automorphisms other than the identity fix the source and keep the routing.
+  size_t symmetry_count() const { return symmetries_.node_images.size(); }
 
   // The literal that, assumed, asks for every node informed after `steps()` steps.
   z3::expr goal() {
@@ -344,7 +346,7 @@ class Run {
   }
   std::string witness() { return encoding_.witness(solver_.get_model()); }
   const BroadcastProblem& problem() const { return problem_; }
-  bool has_symmetries() const { return encoding_.has_symmetries(); }
+  size_t symmetry_count() const { return encoding_.symmetry_count(); }
 
  private:
   // Declared in this order: the encoding holds references to the three above.
@@ -389,16 +391,25 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     stricter = std::make_unique<Run>(p);
     stricter_name = route_rule_name(*rule);
   }
-  std::unique_ptr<Run> symmetric;
-  std::string symmetric_name;
+  // The structured tries: the schedules that every symmetry keeps, then
+  // the larger class that the point reflection keeps.
+  struct FirstTry {
+    std::unique_ptr<Run> run;
+    std::string name;
+  };
+  std::vector<FirstTry> symmetric;
   if (problem.symmetric_first) {
     BroadcastProblem p = stricter ? stricter->problem() : problem;
-    p.symmetric_only = true;
-    symmetric = std::make_unique<Run>(p);
+    const std::string paths = p.rule == RouteRule::shortest ? "minimal paths" : route_rule_name(p.rule);
+    p.symmetric_only = SymmetryGroup::all;
+    symmetric.push_back({std::make_unique<Run>(p), "symmetric " + paths});
+    p.symmetric_only = SymmetryGroup::point_reflection;
+    symmetric.push_back({std::make_unique<Run>(p), "point-symmetric " + paths});
+    // Where the point reflection is the only symmetry (a ring), its class is the first's.
+    if (symmetric[0].run->symmetry_count() <= 1) symmetric.pop_back();
     // Without an automorphism (a path, a mesh under dimension order) the
     // symmetric schedules are all schedules: the run would repeat the next.
-    if (!symmetric->has_symmetries()) symmetric.reset();
-    symmetric_name = fmt::format("symmetric {}", p.rule == RouteRule::shortest ? "minimal paths" : route_rule_name(p.rule));
+    std::erase_if(symmetric, [](const FirstTry& f) { return f.run->symmetry_count() == 0; });
   }
   // After a check cut short by its time limit, Z3 has answered a later check
   // of the same solver with a model that breaks the solver's own constraints
@@ -424,12 +435,15 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     if (!count_seconds) break;
     const double budget = *count_seconds;
     const auto count_start = Clock::now();
-    if (symmetric && try_first(symmetric, symmetric_name, steps, budget * first_try_share)) break;
+    bool settled = false;
+    for (FirstTry& f : symmetric)
+      settled = settled || try_first(f.run, f.name, steps, (budget - seconds_since(count_start)) * first_try_share);
+    if (settled) break;
     if (stricter && try_first(stricter, stricter_name, steps, (budget - seconds_since(count_start)) * first_try_share))
       break;
     const double rest = budget - seconds_since(count_start);
     Attempt a = rest > 0 ? asked->check(steps, rest) : Attempt{steps, Outcome::unknown, 0};
-    if (stricter || symmetric) a.routing = route_rule_name(problem.rule);
+    if (stricter || !symmetric.empty()) a.routing = route_rule_name(problem.rule);
     if (problem.rule == RouteRule::shortest) {
       // The search's free routes are the minimal paths, and the format's free
       // routing allows any path: an unsat answer here refutes only the

@@ -9,6 +9,7 @@
 #include "outcome.hpp"
 #include "routes.hpp"
 #include "sat_model.hpp"
+#include "symmetry.hpp"
 
 namespace schedcheck::search {
 
@@ -24,12 +25,14 @@ struct BroadcastProblem {
   bool stricter_routing_first = false;
   // Each count is tried first over the symmetric schedules alone (a
   // structured try): those that every automorphism of source_symmetries
-  // maps to themselves. Their witness settles the count; their unsat
-  // refutes nothing. Off measures the other runs alone.
+  // maps to themselves, then those that the point reflection alone maps to
+  // themselves. Their witness settles the count; their unsat refutes
+  // nothing. Off measures the other runs alone.
   bool symmetric_first = false;
-  // The encoding of the symmetric schedules alone: one variable per orbit
-  // of routes and of nodes. Set by the search for its structured try.
-  bool symmetric_only = false;
+  // The encoding of the schedules that the group maps to themselves alone:
+  // one variable per orbit of routes and of nodes. Set by the search for
+  // its structured tries.
+  std::optional<SymmetryGroup> symmetric_only;
   // A count split into cubes: the source's path out of each of its first
   // `split_ports` ports in step 1 is fixed, one of the paths that leave by
   // that port or none; a cube's number counts the choices, port 0's varying
@@ -73,8 +76,8 @@ std::optional<RouteRule> stricter_routing(const BroadcastProblem& problem);
 // time; its witness settles the count, and otherwise the routing asked
 // decides it (its unsat alone refutes the count). With symmetric_first,
 // a third of the count's time goes first to the symmetric schedules (under
-// the stricter routing where it is tried first), and the runs above share
-// the rest.
+// the stricter routing where it is tried first), a third of what is left
+// to the point-symmetric ones, and the runs above share the rest.
 SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, uint32_t last,
                               const SearchLimits& limits);
 

@@ -31,7 +31,7 @@ Proven proven(const StepLowerBound& bound, const SearchReport& report) {
     Outcome outcome;
     double seconds;
     std::string routing;
-    std::string unsat_under;  // a stricter run's unsat, which leaves the count open
+    std::string unsat_under;  // the stricter runs whose unsat leaves the count open
   };
   std::vector<Count> counts;
   for (const Attempt& a : report.attempts) {
@@ -44,7 +44,7 @@ Proven proven(const StepLowerBound& bound, const SearchReport& report) {
       c.routing = a.routing;
     } else if (c.outcome == Outcome::unknown) {
       c.seconds += a.seconds;
-      if (a.outcome == Outcome::unsat) c.unsat_under = a.routing;
+      if (a.outcome == Outcome::unsat) c.unsat_under += (c.unsat_under.empty() ? "" : ", ") + a.routing;
     }
   }
   auto refuted = [&](uint32_t steps) {

@@ -60,7 +60,7 @@ class Classes {
 
 }  // namespace
 
-SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& routes) {
+SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& routes, SymmetryGroup group) {
   const uint32_t k = grid.dimensions(), nodes = grid.node_count();
   SourceSymmetries out;
   out.route_orbit.resize(routes.size());
@@ -84,6 +84,7 @@ SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& r
     for (g.flips = 0; g.flips < (1U << k); ++g.flips) {
       if (!exchanges && g.flips == 0) continue;  // the identity
       if (!grid.wraps && g.flips != 0) continue;
+      if (group == SymmetryGroup::point_reflection && (exchanges || g.flips != (1U << k) - 1)) continue;
       std::vector<uint32_t> node_image(nodes);
       for (uint32_t v = 0; v < nodes; ++v) node_image[v] = g.node(grid, v);
       bool keeps_routes = true;

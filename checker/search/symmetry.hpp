@@ -39,6 +39,14 @@ struct SourceSymmetries {
   std::vector<uint32_t> route_orbit;
 };
 
-SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& routes);
+// Which automorphisms: every one of those above, or the point reflection
+// alone (x -> -x round the source in every dimension at once, a torus
+// only). With the identity it is a subgroup of the first, so the schedules
+// it maps to themselves are a larger class: 10x10 under the shorter way has
+// a 3-step schedule of that class and none that every reflection keeps.
+enum class SymmetryGroup { all, point_reflection };
+
+SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& routes,
+                                   SymmetryGroup group = SymmetryGroup::all);
 
 }  // namespace schedcheck::search
