@@ -98,8 +98,8 @@ class BroadcastEncoding {
   // one port share its channel, so at most one is taken. The cubes cover
   // every first step, so with the lex-leader of the first step some cube
   // holds a schedule whenever the count has one.
-  z3::expr_vector cube(uint64_t index) const {
-    z3::expr_vector literals(ctx_);
+  std::vector<z3::expr> cube(uint64_t index) const {
+    std::vector<z3::expr> literals;
     uint64_t rest = index;
     for (const std::vector<size_t>& on_port : split_routes_) {
       const uint64_t choice = rest % (on_port.size() + 1);
@@ -129,9 +129,9 @@ class BroadcastEncoding {
   // The assumptions that set every send and informed variable of the
   // encoding as `model` names them. Empty when the model leaves a send
   // unset (it is of another encoding), with `unset` naming it.
-  z3::expr_vector fixed_by(const NamedValues& model, std::string& unset) const {
+  std::vector<z3::expr> fixed_by(const NamedValues& model, std::string& unset) const {
     std::unordered_map<std::string, bool> value(model.begin(), model.end());
-    z3::expr_vector fixed(ctx_);
+    std::vector<z3::expr> fixed;
     for (const std::vector<z3::expr_vector>* vars : {&sends_, &informed_})
       for (const z3::expr_vector& step : *vars)
         for (unsigned i = 0; i < step.size(); ++i) {
@@ -142,7 +142,7 @@ class BroadcastEncoding {
             fixed.push_back(it->second ? v : !v);
           } else if (vars == &sends_) {
             unset = v.decl().name().str();
-            return z3::expr_vector(ctx_);
+            return {};
           }
         }
     return fixed;
@@ -321,27 +321,30 @@ class Run {
   explicit Run(const BroadcastProblem& problem)
       : problem_(problem), solver_(ctx_), encoding_(ctx_, solver_, problem_) {}
 
-  // `cube`: one cube of the problem's split, or the whole count. `fixed`:
-  // assumptions of fix(), for the same count.
-  Attempt check(uint32_t steps, double seconds, std::optional<uint64_t> cube = std::nullopt,
-                const std::optional<z3::expr_vector>& fixed = std::nullopt) {
-    while (encoding_.steps() < steps) encoding_.add_step();
+  // `assumed`: literals that narrow the count (a cube of the problem's
+  // split, or the values of fix()), none for the whole count.
+  Attempt check(uint32_t steps, double seconds, const std::vector<z3::expr>& assumed = {}) {
+    add_steps(steps);
     z3::params params(ctx_);
     params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 0.0, 4e9)) + 1);
     solver_.set(params);
     const auto t0 = Clock::now();
-    z3::expr_vector assumptions = cube ? encoding_.cube(*cube) : z3::expr_vector(ctx_);
-    if (fixed)
-      for (const z3::expr& f : *fixed) assumptions.push_back(f);
+    z3::expr_vector assumptions(ctx_);
+    for (const z3::expr& a : assumed) assumptions.push_back(a);
     if (!goal_ || goal_steps_ != steps) goal_ = encoding_.goal(), goal_steps_ = steps;
     assumptions.push_back(*goal_);
     const z3::check_result result = solver_.check(assumptions);
     return Attempt{steps, outcome_of(result), std::chrono::duration<double>(Clock::now() - t0).count()};
   }
 
-  // The assumptions that set the variables of `steps` steps as `model` names them (BroadcastEncoding::fixed_by).
-  z3::expr_vector fix(uint32_t steps, const NamedValues& model, std::string& unset) {
-    while (encoding_.steps() < steps) encoding_.add_step();
+  // The literals of cube `index` of the problem's split, in step 1.
+  std::vector<z3::expr> cube(uint64_t index) {
+    add_steps(1);
+    return encoding_.cube(index);
+  }
+  // The literals that set the variables of `steps` steps as `model` names them (BroadcastEncoding::fixed_by).
+  std::vector<z3::expr> fix(uint32_t steps, const NamedValues& model, std::string& unset) {
+    add_steps(steps);
     return encoding_.fixed_by(model, unset);
   }
   std::string witness() { return encoding_.witness(solver_.get_model()); }
@@ -349,6 +352,10 @@ class Run {
   size_t symmetry_count() const { return encoding_.symmetry_count(); }
 
  private:
+  void add_steps(uint32_t steps) {
+    while (encoding_.steps() < steps) encoding_.add_step();
+  }
+
   // Declared in this order: the encoding holds references to the three above.
   BroadcastProblem problem_;
   z3::context ctx_;
@@ -464,7 +471,7 @@ SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t st
   Run run(problem);
   for (uint64_t cube = first; cube <= last; ++cube) {
     const double left = limits.timeout_seconds - seconds_since(start);
-    Attempt a = left > 0 ? run.check(steps, left, cube) : Attempt{steps, Outcome::unknown, 0};
+    Attempt a = left > 0 ? run.check(steps, left, run.cube(cube)) : Attempt{steps, Outcome::unknown, 0};
     if (a.outcome == Outcome::unsat && cube < last) continue;
     a.seconds = seconds_since(start);
     if (problem.rule == RouteRule::shortest) {
@@ -482,8 +489,8 @@ SearchReport search_broadcast_from_model(const BroadcastProblem& problem, uint32
                                         const SearchLimits& limits, std::string& unset) {
   SearchReport report;
   Run run(problem);
-  const z3::expr_vector fixed = run.fix(steps, model, unset);
-  if (unset.empty()) record(report, limits, run.check(steps, limits.timeout_seconds, std::nullopt, fixed), run);
+  const std::vector<z3::expr> fixed = run.fix(steps, model, unset);
+  if (unset.empty()) record(report, limits, run.check(steps, limits.timeout_seconds, fixed), run);
   return report;
 }
 
