@@ -140,6 +140,9 @@ int main(int argc, char** argv) {
        [=](Variant v, const SearchLimits& l) { return broadcast({9, 9}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 9x9 wormhole shorter way", 3, wormhole("9x9", "dimension-order-shorter"),
        [=](Variant v, const SearchLimits& l) { return broadcast({9, 9}, shorter, 2, 3, v, l); }, true, true},
+      // Its 3-step schedules include point-symmetric ones and no symmetric one.
+      {"broadcast torus 9x10 wormhole dim-order", 3, wormhole("9x10", "dimension-order"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({9, 10}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 5x5x5 wormhole dim-order", 3, wormhole("5x5x5", "dimension-order"),
        [=](Variant v, const SearchLimits& l) { return broadcast({5, 5, 5}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
