@@ -497,7 +497,7 @@ std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& e
     const auto routing = a.find("routing");
     if (outcome->get<std::string>() == "unsat" && o.answer != JobAnswer::unsat && o.answer != JobAnswer::sat &&
         routing != a.end() && routing->is_string())
-      o.unsat_under = routing->get<std::string>();
+      o.unsat_under += (o.unsat_under.empty() ? "" : ", ") + routing->get<std::string>();
   }
   if (const auto from = j.find("witness_from"); from != j.end())
     o.from_sat_model = o.answer == JobAnswer::sat && from->is_string() && from->get<std::string>() == "sat-model";

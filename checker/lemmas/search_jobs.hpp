@@ -196,7 +196,7 @@ struct JobOutcome {
   SearchJob job;
   JobAnswer answer = JobAnswer::none;
   double seconds = 0;                     // the solver's, all runs of the job together
-  std::string unsat_under;                // a run's unsat that refutes nothing here (e.g. "minimal paths")
+  std::string unsat_under;                // the runs whose unsat refutes nothing here (e.g. "minimal paths")
   std::optional<uint32_t> witness_steps;  // sat: the witness's steps as the core measured them
   std::array<bool, 3> witness_holds{};    // sat: verified by the core under each of sweep_routings
   std::string why;                        // none: why there is no result; rejected: what the core found

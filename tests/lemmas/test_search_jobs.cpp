@@ -185,6 +185,18 @@ TEST_CASE("result files: each answer read, free routing's minimal-path unsat kep
   CHECK(minimal->job.routing == free_routing);
   CHECK(minimal->unsat_under == "minimal paths");
 
+  // Both symmetric tries unsat, the routing asked unknown: each try is named.
+  auto tries = parse_job_result(
+      "{\"attempts\":[{\"outcome\":\"unsat\",\"routing\":\"symmetric dimension-order\",\"seconds\":1,\"steps\":2},"
+      "{\"outcome\":\"unsat\",\"routing\":\"point-symmetric dimension-order\",\"seconds\":1,\"steps\":2},"
+      "{\"outcome\":\"unknown\",\"routing\":\"dimension-order\",\"seconds\":5,\"steps\":2}],"
+      "\"collective\":\"broadcast\",\"model\":\"" + order_5x5 + "\",\"topology\":\"torus 5x5\",\"verdict\":\"UNKNOWN\"}",
+      error);
+  REQUIRE_MESSAGE(tries.has_value(), error);
+  CHECK(tries->answer == JobAnswer::unknown);
+  CHECK(tries->unsat_under == "symmetric dimension-order, point-symmetric dimension-order");
+  CHECK(tries->seconds == doctest::Approx(7));
+
   auto early = parse_job_result("{\"collective\":\"broadcast\",\"topology\":\"torus 5x5\",\"model\":\"" +
                                     order_5x5 + "\",\"verdict\":\"UNKNOWN\",\"attempts\":[]}",
                                 error);
