@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -684,18 +686,16 @@ int run_search(const Arguments& args) {
     // A symmetric run ("symmetric dimension-order-shorter", "point-symmetric
     // ...") says so in a line of its own.
     if (!witness_routing.empty()) {
-      constexpr std::string_view symmetric = "symmetric ", point_symmetric = "point-symmetric ";
+      constexpr std::pair<std::string_view, std::string_view> classes[] = {
+          {"symmetric ", "every automorphism of the torus that fixes the source and keeps the routing"},
+          {"point-symmetric ", "the reflection of the torus through the source (x -> -x in every dimension)"}};
       std::string paths = witness_routing;
       std::string comment;
-      if (paths.starts_with(symmetric)) {
-        paths.erase(0, symmetric.size());
-        comment = "# a symmetric schedule: every automorphism of the torus that fixes the source and keeps the "
-                  "routing maps it to itself\n";
-      } else if (paths.starts_with(point_symmetric)) {
-        paths.erase(0, point_symmetric.size());
-        comment = "# a point-symmetric schedule: the reflection of the torus through the source (x -> -x in every "
-                  "dimension) maps it to itself\n";
-      }
+      for (const auto& [prefix, maps] : classes)
+        if (paths.starts_with(prefix)) {
+          comment = fmt::format("# a {}schedule: {} maps it to itself\n", prefix, maps);
+          paths.erase(0, prefix.size());
+        }
       comment += fmt::format("# its paths are {}{}\n", paths, paths.ends_with(" paths") ? "" : " paths");
       witness.insert(witness.find("topology "), comment);
     }

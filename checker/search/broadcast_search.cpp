@@ -410,10 +410,12 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     const std::string paths = p.rule == RouteRule::shortest ? "minimal paths" : route_rule_name(p.rule);
     p.symmetric_only = SymmetryGroup::all;
     symmetric.push_back({std::make_unique<Run>(p), "symmetric " + paths});
-    p.symmetric_only = SymmetryGroup::point_reflection;
-    symmetric.push_back({std::make_unique<Run>(p), "point-symmetric " + paths});
-    // Where the point reflection is the only symmetry (a ring), its class is the first's.
-    if (symmetric[0].run->symmetry_count() <= 1) symmetric.pop_back();
+    // Where the point reflection is the only symmetry (a ring), its class
+    // is the first's, and its encoding is not built.
+    if (symmetric[0].run->symmetry_count() > 1) {
+      p.symmetric_only = SymmetryGroup::point_reflection;
+      symmetric.push_back({std::make_unique<Run>(p), "point-symmetric " + paths});
+    }
     // Without an automorphism (a path, a mesh under dimension order) the
     // symmetric schedules are all schedules: the run would repeat the next.
     std::erase_if(symmetric, [](const FirstTry& f) { return f.run->symmetry_count() == 0; });
