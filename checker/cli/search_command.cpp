@@ -836,6 +836,12 @@ int run_search(const Arguments& args) {
   } else {
     fmt::print("{}\n", verdict);
   }
+  // The answer is out; deleting the solvers' Z3 contexts could take minutes
+  // (SearchReport::solvers), so the process ends without it.
+  if (report.solvers) {
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
   return code;
 }
 

@@ -334,8 +334,11 @@ class Run {
     if (!goal_ || goal_steps_ != steps) goal_ = encoding_.goal(), goal_steps_ = steps;
     assumptions.push_back(*goal_);
     const z3::check_result result = solver_.check(assumptions);
+    cut_short_ = result == z3::unknown;
     return Attempt{steps, outcome_of(result), std::chrono::duration<double>(Clock::now() - t0).count()};
   }
+  // The last check ran out of time: see fresh().
+  bool cut_short() const { return cut_short_; }
 
   // The literals of cube `index` of the problem's split, in step 1.
   std::vector<z3::expr> cube(uint64_t index) {
@@ -365,6 +368,7 @@ class Run {
   BroadcastEncoding encoding_;
   std::optional<z3::expr> goal_;  // of goal_steps_ steps, kept for the cubes of one count
   uint32_t goal_steps_ = 0;
+  bool cut_short_ = false;
 };
 
 // Keeps and reports one run's answer; true when it is the witness.
@@ -389,19 +393,25 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
                               const SearchLimits& limits) {
   SearchReport report;
   const auto start = Clock::now();
-  auto asked = std::make_unique<Run>(problem);
-  std::unique_ptr<Run> stricter;
+  // Every run stays with the report (SearchReport::solvers).
+  auto solvers = std::make_shared<std::vector<std::unique_ptr<Run>>>();
+  auto make_run = [&](const BroadcastProblem& p) {
+    solvers->push_back(std::make_unique<Run>(p));
+    return solvers->back().get();
+  };
+  Run* asked = make_run(problem);
+  Run* stricter = nullptr;
   std::string stricter_name;
   if (const auto rule = stricter_routing(problem); rule && problem.stricter_routing_first) {
     BroadcastProblem p = problem;
     p.rule = *rule;
-    stricter = std::make_unique<Run>(p);
+    stricter = make_run(p);
     stricter_name = route_rule_name(*rule);
   }
   // The structured tries: the schedules that every symmetry keeps, then
   // the larger class that the point reflection keeps.
   struct FirstTry {
-    std::unique_ptr<Run> run;
+    Run* run;
     std::string name;
   };
   std::vector<FirstTry> symmetric;
@@ -409,12 +419,12 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     BroadcastProblem p = stricter ? stricter->problem() : problem;
     const std::string paths = p.rule == RouteRule::shortest ? "minimal paths" : route_rule_name(p.rule);
     p.symmetric_only = SymmetryGroup::all;
-    symmetric.push_back({std::make_unique<Run>(p), "symmetric " + paths});
+    symmetric.push_back({make_run(p), "symmetric " + paths});
     // Where the point reflection is the only symmetry (a ring), its class
     // is the first's, and its encoding is not built.
     if (symmetric[0].run->symmetry_count() > 1) {
       p.symmetric_only = SymmetryGroup::point_reflection;
-      symmetric.push_back({std::make_unique<Run>(p), "point-symmetric " + paths});
+      symmetric.push_back({make_run(p), "point-symmetric " + paths});
     }
     // Without an automorphism (a path, a mesh under dimension order) the
     // symmetric schedules are all schedules: the run would repeat the next.
@@ -423,21 +433,19 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   // After a check cut short by its time limit, Z3 has answered a later check
   // of the same solver with a model that breaks the solver's own constraints
   // (5x5 under dimension order, 2 steps given 1 ms, then a 3-step "witness"
-  // whose senders do not hold the message, or that sends nothing): the
-  // count after an unknown one starts from a fresh solver.
-  auto renew_after_unknown = [](std::unique_ptr<Run>& run, const Attempt& a) {
-    if (a.outcome == Outcome::unknown) run = std::make_unique<Run>(run->problem());
+  // whose senders do not hold the message, or that sends nothing): such a
+  // run is built anew before its next check. Not sooner: on 7x7x7 a rebuild
+  // takes seconds, which a search that then stops would spend past its time.
+  auto fresh = [&](Run*& run) -> Run& {
+    if (run->cut_short()) run = make_run(run->problem());
+    return *run;
   };
   // A run whose unsat leaves the count open: it may answer only with a witness.
-  auto try_first = [&](std::unique_ptr<Run>& run, const std::string& name, uint32_t steps, double seconds) {
-    // A count whose time is spent leaves the run unchecked, and unspoilt.
-    const bool checked = seconds > 0;
-    Attempt a = checked ? run->check(steps, seconds) : Attempt{steps, Outcome::unknown, 0};
+  auto try_first = [&](Run*& run, const std::string& name, uint32_t steps, double seconds) {
+    Attempt a = seconds > 0 ? fresh(run).check(steps, seconds) : Attempt{steps, Outcome::unknown, 0};
     a.routing = name;
     a.stricter_routing = true;
-    if (record(report, limits, a, *run)) return true;
-    if (checked) renew_after_unknown(run, a);
-    return false;
+    return record(report, limits, a, *run);
   };
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
     const std::optional<double> count_seconds = begin_count(report, limits, start, steps);
@@ -451,7 +459,7 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     if (stricter && try_first(stricter, stricter_name, steps, (budget - seconds_since(count_start)) * first_try_share))
       break;
     const double rest = budget - seconds_since(count_start);
-    Attempt a = rest > 0 ? asked->check(steps, rest) : Attempt{steps, Outcome::unknown, 0};
+    Attempt a = rest > 0 ? fresh(asked).check(steps, rest) : Attempt{steps, Outcome::unknown, 0};
     if (stricter || !symmetric.empty()) a.routing = route_rule_name(problem.rule);
     if (problem.rule == RouteRule::shortest) {
       // The search's free routes are the minimal paths, and the format's free
@@ -461,8 +469,8 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
       a.stricter_routing = true;
     }
     if (record(report, limits, a, *asked)) break;
-    if (rest > 0) renew_after_unknown(asked, a);
   }
+  report.solvers = solvers;
   return report;
 }
 
@@ -470,7 +478,9 @@ SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t st
                                     const SearchLimits& limits) {
   SearchReport report;
   const auto start = Clock::now();
-  Run run(problem);
+  const auto kept = std::make_shared<Run>(problem);
+  report.solvers = kept;
+  Run& run = *kept;
   for (uint64_t cube = first; cube <= last; ++cube) {
     const double left = limits.timeout_seconds - seconds_since(start);
     Attempt a = left > 0 ? run.check(steps, left, run.cube(cube)) : Attempt{steps, Outcome::unknown, 0};
@@ -490,7 +500,9 @@ SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t st
 SearchReport search_broadcast_from_model(const BroadcastProblem& problem, uint32_t steps, const NamedValues& model,
                                         const SearchLimits& limits, std::string& unset) {
   SearchReport report;
-  Run run(problem);
+  const auto kept = std::make_shared<Run>(problem);
+  report.solvers = kept;
+  Run& run = *kept;
   const std::vector<z3::expr> fixed = run.fix(steps, model, unset);
   if (unset.empty()) record(report, limits, run.check(steps, limits.timeout_seconds, fixed), run);
   return report;
