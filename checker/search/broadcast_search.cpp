@@ -323,19 +323,22 @@ class Run {
 
   // `assumed`: literals that narrow the count (a cube of the problem's
   // split, or the values of fix()), none for the whole count.
+  // The steps' constraints are built within the time: on a large torus that takes seconds.
   Attempt check(uint32_t steps, double seconds, const std::vector<z3::expr>& assumed = {}) {
-    add_steps(steps);
-    z3::params params(ctx_);
-    params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 0.0, 4e9)) + 1);
-    solver_.set(params);
     const auto t0 = Clock::now();
+    add_steps(steps);
+    if (!goal_ || goal_steps_ != steps) goal_ = encoding_.goal(), goal_steps_ = steps;
+    const double left = seconds - seconds_since(t0);
+    if (left <= 0) return Attempt{steps, Outcome::unknown, seconds_since(t0)};
+    z3::params params(ctx_);
+    params.set("timeout", static_cast<unsigned>(std::min(left * 1000, 4e9)) + 1);
+    solver_.set(params);
     z3::expr_vector assumptions(ctx_);
     for (const z3::expr& a : assumed) assumptions.push_back(a);
-    if (!goal_ || goal_steps_ != steps) goal_ = encoding_.goal(), goal_steps_ = steps;
     assumptions.push_back(*goal_);
     const z3::check_result result = solver_.check(assumptions);
     cut_short_ = result == z3::unknown;
-    return Attempt{steps, outcome_of(result), std::chrono::duration<double>(Clock::now() - t0).count()};
+    return Attempt{steps, outcome_of(result), seconds_since(t0)};
   }
   // The last check ran out of time: see fresh().
   bool cut_short() const { return cut_short_; }
