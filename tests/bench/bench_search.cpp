@@ -106,13 +106,16 @@ int main(int argc, char** argv) {
   double limit = 60;
   uint32_t runs = 1;
   bool with_plain = true;
+  std::string only;  // run only the instances whose name contains it
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) limit = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc && parse_count(argv[i + 1], runs) && runs > 0) ++i;
     else if (std::strcmp(argv[i], "--no-plain") == 0) with_plain = false;
+    else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
     else {
-      std::fprintf(stderr, "usage: bench_search [--timeout SECONDS] [--runs R] [--no-plain]   (limit per variant, "
-                           "instance and run, default 60; median of R runs, default 1)\n");
+      std::fprintf(stderr, "usage: bench_search [--timeout SECONDS] [--runs R] [--no-plain] [--only TEXT]   (limit per "
+                           "variant, instance and run, default 60; median of R runs, default 1; only the instances "
+                           "whose name contains TEXT)\n");
       return 2;
     }
   }
@@ -172,6 +175,7 @@ int main(int argc, char** argv) {
               "schedcheck s", "no 1st try s", "ratio", "plain s", "ratio", "cubes s", "ratio");
   int code = 0;
   for (const Instance& in : instances) {
+    if (in.name.find(only) == std::string::npos) continue;
     std::string cells[variant_count];
     double medians[variant_count] = {};
     bool decided[variant_count] = {};
