@@ -201,6 +201,22 @@ TEST_CASE("an unknown count is climbed past, and the witness above it is not cal
   }
 }
 
+TEST_CASE("a run whose check was cut short is rebuilt before its next count, whose witness the core verifies") {
+  // 1 ms is spent building 2 steps' constraints, before any check; a few
+  // hundredths of a second let Z3 start the 2-step check and cut it short
+  // (or, on a fast machine, finish it). Either way the 3-step witness must
+  // come from a solver that no cut-short check has spoilt.
+  for (double seconds : {0.02, 0.05}) {
+    BroadcastProblem p = problem({5, 5}, RouteRule::dimension_order);
+    p.stricter_routing_first = false;
+    SearchLimits l = limits();
+    l.count_timeout = [seconds](uint32_t steps) { return steps == 2 ? seconds : 60.0; };
+    const Found f = climb(p, l);
+    REQUIRE(f.report.witness_steps == 3u);
+    CHECK(f.verified);
+  }
+}
+
 Attempt attempt(uint32_t steps, Outcome outcome, double seconds, std::string routing = "", bool stricter = false) {
   return Attempt{steps, outcome, seconds, std::move(routing), stricter};
 }
