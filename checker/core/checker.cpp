@@ -162,7 +162,6 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   }
   Forwarding forwarding(topo, coll,
                         model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
-  std::vector<Hop> hops;
   std::vector<Move> node_list_moves;  // a node list's hops, for the dimension-order check
   MessageRef broadcast_message{0, 0};
   uint32_t serial = 0;  // steps seen, also the stamp of the current step
@@ -185,117 +184,126 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
 
-  auto check_transfer = [&](const Transfer& t) {
-    if (serial == 0 && !flit) {  // a transfer before any step line (a syntax error already)
-      ++serial;
-      step = StepStats{0, 0, 0, 0};
-    }
-    uint64_t hop_count = 0;
-    if (!expand_route(topo, t, hops, hop_count, diag)) return;
-    if (!transfer_fits_model(header, t, hop_count, diag)) return;
-    auto check_order = [&]() {
-      if (!model.dimension_ordered()) return;
-      std::span<const Move> moves = t.moves;
-      if (moves.empty()) {
-        hop_moves(topo, hops, node_list_moves);
-        moves = node_list_moves;
-      }
-      check_dimension_order(topo, model.routing, moves, t.pos, diag);
-    };
-    if (flit) {
-      check_order();
-      flit->transfer(t, hops, diag);
-      return;
-    }
-    const NodeId to = hops.back().head;
-
-    links->use(hops, serial, step.number, t.pos.line, diag);
-    if (model.ports == Ports::one_port)
-      ports->transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
-    check_order();
-
-    uint64_t length = 0;
-    if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
-      length = knowledge->send_all_held(t.from, to);  // combining: everything the sender holds
-    } else {
-      std::span<const MessageRef> carried = t.messages;
-      if (t.messages.empty()) {
-        broadcast_message.col = t.pos.col;
-        carried = {&broadcast_message, 1};
-      }
-      knowledge->send(t.from, to, carried, step.number, t.pos.line, diag);
-      for (const MessageRef& ref : carried) {
-        // Distinct messages cannot pass 2^64-1 flits together (the reader
-        // checks their total); a list that names one message many times can.
-        if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) {
-          diag.error({t.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
-          length = UINT64_MAX;
-        }
-        forwarding.transfer(t.from, hops[0].channel, to, ref.message, serial, step.number);
-      }
-    }
-    step.longest_packet = std::max(step.longest_packet, length);
-    ++step.transfers;
-    step.channels = saturating_add(step.channels, hop_count);
-  };
-
   auto start_step = [&](uint32_t number) {
     close_step();
     ++serial;
     step = StepStats{number, 0, 0, 0};
   };
 
-  // A line the Reader read: false once the checks should stop.
-  Transfer read;
-  auto take = [&](Reader::Event event) {
-    if (event == Reader::Event::step) {
-      start_step(reader.step_number());
-    } else if (event == Reader::Event::transfer) {
-      check_transfer(read);
+  // The messages a transfer carries: those it names, or a broadcast's one message.
+  auto carried = [&](const Transfer& t) -> std::span<const MessageRef> {
+    if (!t.messages.empty() || coll.kind != CollectiveKind::broadcast) return t.messages;
+    broadcast_message.col = t.pos.col;
+    return {&broadcast_message, 1};
+  };
+  auto check_order = [&](const Transfer& t, const std::vector<Hop>& hops) {
+    std::span<const Move> moves = t.moves;
+    if (moves.empty()) {
+      hop_moves(topo, hops, node_list_moves);
+      moves = node_list_moves;
     }
-    return !diag.limit_reached();
+    check_dimension_order(topo, model.routing, moves, t.pos, diag);
   };
 
-  // A check's transfers touch state larger than the caches (the knowledge
-  // matrix is P^2 bits) at addresses no hardware prefetcher predicts. So the
-  // body is read a batch of lines ahead, quietly (the Reader keeps a line
-  // with errors back for its next(), and every diagnostic is still made in
-  // line order), and each transfer's state is asked for `lookahead`
-  // transfers before its check: the cache misses overlap instead of being
-  // waited for in turn. (Measured against one next() per line: the 128x128
-  // gossip's check 1.4x faster; no difference at 64x64, whose state fits.)
-  // A batch a few times the lookahead keeps its Transfers in the first-level
-  // cache: a batch of 1024 had 3.8x the L1 misses (cachegrind, 32x32 gossip).
-  constexpr size_t batch_lines = 64, lookahead = 16;
-  std::vector<Transfer> batch(batch_lines);
-  std::vector<uint32_t> batch_steps(batch_lines);  // a step line's number; 0 for a transfer
-  auto prefetch = [&](const Transfer& t) {
-    if (flit) return;
-    forwarding.prefetch(t.from);
-    for (const MessageRef& ref : t.messages) knowledge->prefetch(t.from, ref.message);
-  };
-  for (bool more = true; more;) {
-    size_t count = 0;
-    for (Reader::Event e; count < batch_lines && (e = reader.next_quietly(batch[count])) != Reader::Event::end;)
-      batch_steps[count++] = e == Reader::Event::step ? reader.step_number() : 0;
-    // A step line's entry holds an earlier transfer's data: nothing to ask for.
-    auto ask = [&](size_t i) {
-      if (batch_steps[i] == 0) prefetch(batch[i]);
-    };
-    for (size_t i = 0; i < std::min(lookahead, count); ++i) ask(i);
-    for (size_t i = 0; more && i < count; ++i) {
-      if (i + lookahead < count) ask(i + lookahead);
-      if (batch_steps[i] != 0) {
-        start_step(batch_steps[i]);
-      } else {
-        check_transfer(batch[i]);
-        more = !diag.limit_reached();
+  // The transfers of one step, a batch of lines at a time. Each property is
+  // checked over all of them in turn, so that a check's loop is short and
+  // the memory it reads (the knowledge matrix is P^2 bits, larger than the
+  // caches at 128x128) is asked for many transfers at once; the errors wait
+  // and are passed on in line order. What the transfers change for later
+  // steps (deliveries, the forwarding analysis, the step's counts) is done
+  // last, up to the line at which the error limit stopped the check.
+  std::vector<std::vector<Hop>> hops;  // per transfer of the batch
+  std::vector<uint64_t> hop_counts;
+  std::vector<char> fits;  // the route expands and fits the model
+  // Releases the held errors; returns the line at which they reached the limit (or no_line).
+  auto check_transfers = [&](std::span<const Transfer> batch) {
+    if (serial == 0 && !flit && !batch.empty()) {  // transfers before any step line (a syntax error already)
+      ++serial;
+      step = StepStats{0, 0, 0, 0};
+    }
+    const size_t n = batch.size();
+    if (hops.size() < n) hops.resize(n);
+    hop_counts.resize(n);
+    fits.assign(n, 0);
+    // The flit model's check follows each train in file order, and changes
+    // its state as it goes: one train at a time, so that none is checked
+    // past the error limit.
+    if (flit) {
+      for (size_t i = 0; i < n; ++i) {
+        const Transfer& t = batch[i];
+        if (!expand_route(topo, t, hops[i], hop_counts[i], diag) ||
+            !transfer_fits_model(header, t, hop_counts[i], diag))
+          continue;
+        if (model.dimension_ordered()) check_order(t, hops[i]);
+        flit->transfer(t, hops[i], diag);
       }
+      return diag.release();
     }
-    if (more && count < batch_lines) {
-      const Reader::Event event = reader.next(read);
-      more = event != Reader::Event::end && take(event);
+    for (size_t i = 0; i < n; ++i)
+      fits[i] = expand_route(topo, batch[i], hops[i], hop_counts[i], diag) &&
+                transfer_fits_model(header, batch[i], hop_counts[i], diag);
+    for (size_t i = 0; i < n; ++i)
+      if (fits[i]) links->use(hops[i], serial, step.number, batch[i].pos.line, diag);
+    if (model.ports == Ports::one_port)
+      for (size_t i = 0; i < n; ++i)
+        if (fits[i])
+          ports->transfer(batch[i].from, hops[i].back().head, serial, step.number, batch[i].pos, hops[i].back().col,
+                          diag);
+    if (model.dimension_ordered())
+      for (size_t i = 0; i < n; ++i)
+        if (fits[i]) check_order(batch[i], hops[i]);
+    for (size_t i = 0; i < n; ++i) {
+      const Transfer& t = batch[i];
+      if (!fits[i] || (t.messages.empty() && coll.kind != CollectiveKind::broadcast)) continue;
+      knowledge->check_held(t.from, carried(t), step.number, t.pos.line, diag);
+      // Distinct messages cannot pass 2^64-1 flits together (the reader
+      // checks their total); a list that names one message many times can.
+      uint64_t length = 0;
+      for (const MessageRef& ref : t.messages)
+        if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) {
+          diag.error({t.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
+          length = UINT64_MAX;
+        }
     }
+    const uint32_t stop = diag.release();
+    for (size_t i = 0; i < n && batch[i].pos.line <= stop; ++i) {
+      const Transfer& t = batch[i];
+      if (!fits[i]) continue;
+      const NodeId to = hops[i].back().head;
+      uint64_t length = 0;
+      if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
+        length = knowledge->send_all_held(t.from, to);  // combining: everything the sender holds
+      } else {
+        const std::span<const MessageRef> messages = carried(t);
+        knowledge->send(t.from, to, messages);
+        for (const MessageRef& ref : messages) {
+          if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) length = UINT64_MAX;
+          forwarding.transfer(t.from, hops[i][0].channel, to, ref.message, serial, step.number);
+        }
+      }
+      step.longest_packet = std::max(step.longest_packet, length);
+      ++step.transfers;
+      step.channels = saturating_add(step.channels, hop_counts[i]);
+    }
+    return stop;
+  };
+
+  // The body is read a batch of transfers at a time, their lines' errors
+  // (the Reader's and the checks') held and passed on in line order. 64
+  // keep their Transfers in the first-level cache: 1024 had 3.8x the L1
+  // misses (cachegrind, 32x32 gossip). The flit model's trains are checked
+  // one at a time (see check_transfers).
+  const size_t batch_size = flit ? 1 : 64;
+  std::vector<Transfer> batch(batch_size);
+  for (Reader::Event event = Reader::Event::step; event != Reader::Event::end;) {
+    diag.hold();
+    size_t count = 0;
+    while (count < batch_size && (event = reader.next(batch[count])) == Reader::Event::transfer) ++count;
+    const uint32_t stop = check_transfers({batch.data(), count});
+    // A step line whose own error reaches the limit still starts its step.
+    if (event == Reader::Event::step && (stop == Diagnostics::no_line || stop == reader.step_pos().line))
+      start_step(reader.step_number());
+    if (stop != Diagnostics::no_line) break;
   }
   verdict.stopped = diag.limit_reached();
   close_step();

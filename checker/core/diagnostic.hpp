@@ -45,13 +45,21 @@ class Diagnostics {
       : file_(std::move(file)), max_kept_(max_kept > 0 ? max_kept : 1) {}
 
   void error(SourcePos pos, Property property, std::string message);
+  // A check that runs over many lines one property at a time holds its
+  // errors, and release() passes them on in line order (those of one line in
+  // the order they came). It returns the line whose errors reached the
+  // limit, or no_line when they did not.
+  static constexpr uint32_t no_line = UINT32_MAX;
+  void hold() { holding_ = true; }
+  uint32_t release();
 
   const std::string& file() const { return file_; }
   const std::vector<Diagnostic>& kept() const { return kept_; }
   size_t total() const { return total_; }
   size_t count(Property p) const { return per_property_[static_cast<int>(p)]; }
   bool has_syntax_errors() const { return count(Property::syntax) > 0; }
-  bool limit_reached() const { return total_ >= max_kept_; }
+  // Held errors count: once they reach the limit, release() reaches it too.
+  bool limit_reached() const { return total_ + held_.size() >= max_kept_; }
 
   // "file:line:col: error: property: message", the compiler-like form.
   std::string format(const Diagnostic& d) const;
@@ -62,6 +70,8 @@ class Diagnostics {
   size_t total_ = 0;
   size_t per_property_[property_count] = {};
   std::vector<Diagnostic> kept_;
+  bool holding_ = false;
+  std::vector<Diagnostic> held_;
 };
 
 }  // namespace schedcheck

@@ -62,14 +62,6 @@ class Forwarding {
 
   // One packet of step `serial` (1, 2, ...; `step_number` as written): m moves from `from` over `channel`.
   void transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial, uint32_t step_number);
-  // Asks the memory for the slots of `from` that transfer() reads (always
-  // inlined: see Knowledge::prefetch). The slot it writes is not asked for:
-  // a store does not wait for its cache line.
-  [[gnu::always_inline]] void prefetch(NodeId from) const {
-    if (!enabled_) return;
-    __builtin_prefetch(&slots_[slot(from, 0)]);
-    __builtin_prefetch(&slots_[slot(from, directions_ - 1)]);
-  }
   // After Knowledge::end_step of step `serial`: compares the maps of the packets that arrived in step serial-1.
   void end_step(uint32_t serial, uint32_t step_number, const Knowledge& knowledge);
 

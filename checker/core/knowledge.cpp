@@ -58,7 +58,8 @@ void Knowledge::end_step() {
   // dozen deliveries early overlaps the cache misses.
   constexpr size_t ahead = 32;
   for (size_t i = 0; i < queued_.size(); ++i) {
-    if (i + ahead < queued_.size()) prefetch(queued_[i + ahead].first, queued_[i + ahead].second);
+    if (i + ahead < queued_.size())
+      __builtin_prefetch(&rows_[size_t{queued_[i + ahead].first} * words_ + queued_[i + ahead].second / 64]);
     deliver(queued_[i].first, queued_[i].second);
   }
   for (size_t i = 0; i < queued_row_to_.size(); ++i) {

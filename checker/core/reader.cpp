@@ -154,13 +154,8 @@ std::pair<std::string_view, SourcePos> Reader::word_at(Cursor& c) {
 bool Reader::fail(SourcePos pos, std::string message) { return fail(pos, Property::syntax, std::move(message)); }
 
 bool Reader::fail(SourcePos pos, Property property, std::string message) {
-  report(pos, property, std::move(message));
+  diag_.error(pos, property, std::move(message));
   return false;
-}
-
-void Reader::report(SourcePos pos, Property property, std::string message) {
-  if (quiet_) quiet_error_ = true;
-  else diag_.error(pos, property, std::move(message));
 }
 
 bool Reader::read_header(Header& header) {
@@ -565,26 +560,6 @@ Reader::Event Reader::next(Transfer& out) {
   }
 }
 
-Reader::Event Reader::next_quietly(Transfer& out) {
-  std::string_view line;
-  for (;;) {
-    if (has_pending_ || diag_.limit_reached() || !next_line(line)) return Event::end;
-    Cursor c(line, source_.line_number());
-    if (c.at_end()) continue;
-    // A line with errors leaves the Reader as it was (body_line changes
-    // nothing before its last error), for next() to read it again.
-    quiet_ = true;
-    quiet_error_ = false;
-    Event event = Event::skipped;
-    const bool ok = body_line(c, out, event) && !quiet_error_;
-    quiet_ = false;
-    if (ok) return event;
-    pending_ = line;
-    has_pending_ = true;
-    return Event::end;
-  }
-}
-
 void Reader::report_read_error(const std::string& error) {
   if (!error.empty())
     diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
@@ -603,9 +578,8 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     if (!steps_)
       return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
     if (number != uint64_t{step_} + 1) {
-      report(num_pos, Property::well_formed,
-             fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
-      if (quiet_) return false;
+      diag_.error(num_pos, Property::well_formed,
+                  fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
     }
     // Count on from the number given so one slip is reported once.
     step_ = number > UINT32_MAX - 1 ? UINT32_MAX - 1 : static_cast<uint32_t>(number);
@@ -615,8 +589,7 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     return true;
   }
   if (!saw_step_ && steps_) {
-    report(c.pos(), Property::syntax, "a transfer before the first 'step' line");
-    if (quiet_) return false;
+    diag_.error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
     saw_step_ = true;  // report once, then read the transfers as step 0
   }
   event = Event::transfer;

@@ -25,13 +25,6 @@ class Reader {
   // The next body event. On `step`, step_number() and step_pos() describe it;
   // on `transfer`, `out` holds it. Lines with errors are reported and skipped.
   Event next(Transfer& out);
-  // The next step or transfer line when it has no errors, read as next()
-  // reads it but reporting nothing; blank lines and comments on the way are
-  // passed over. `end` at a line with errors, which is kept for next() to
-  // read and report, and at the end. A caller that checks transfers some
-  // lines after reading them reads them so, and every diagnostic is still
-  // made in line order.
-  Event next_quietly(Transfer& out);
   uint32_t step_number() const { return step_; }
   SourcePos step_pos() const { return step_pos_; }
 
@@ -42,8 +35,6 @@ class Reader {
   // Reports a syntax error, or one of `property`; false, for a parser to return.
   bool fail(SourcePos pos, std::string message);
   bool fail(SourcePos pos, Property property, std::string message);
-  // Reports an error, or while next_quietly() reads only notes that there was one.
-  void report(SourcePos pos, Property property, std::string message);
   // The line of header_keywords[which], after its keyword.
   bool header_line(Header& header, Cursor& c, size_t which);
   bool parse_topology(Header& header, Cursor& c);
@@ -66,15 +57,13 @@ class Reader {
 
   LineSource& source_;
   Diagnostics& diag_;
-  bool quiet_ = false;        // next_quietly() is reading
-  bool quiet_error_ = false;  // and its line has an error
   const Header* header_ = nullptr;
   // Facts of the header's topology that every body line needs.
   uint32_t nodes_ = 0;
   uint32_t dims_ = 0;  // 0 unless a grid
   uint32_t sizes_[16] = {}, strides_[16] = {};  // a grid's, for coordinate names
   bool steps_ = true;  // the model is step-synchronous (not flit)
-  std::string_view pending_;  // a line read but kept back for next(): the first body line, or a quiet read's
+  std::string_view pending_;  // the first body line, read with the header and kept back for next()
   bool has_pending_ = false;
   bool source_done_ = false;  // the source has no more lines
   bool ended_ = false;        // and its read error, if any, is reported

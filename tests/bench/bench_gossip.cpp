@@ -163,15 +163,9 @@ class KnowledgeReplay {
   }
 
   void replay() {
-    constexpr size_t lookahead = 32;  // as check_schedule
     const auto start = BenchClock::now();
-    for (size_t i = 0; i < std::min(lookahead, step_.size()); ++i)
-      knowledge_.prefetch(step_[i].from, step_[i].message.message);
-    for (size_t i = 0; i < step_.size(); ++i) {
-      if (const size_t ahead = i + lookahead; ahead < step_.size())
-        knowledge_.prefetch(step_[ahead].from, step_[ahead].message.message);
-      knowledge_.send(step_[i].from, step_[i].to, {&step_[i].message, 1}, 0, 0, diag_);
-    }
+    for (const Packet& p : step_) knowledge_.check_held(p.from, {&p.message, 1}, 0, 0, diag_);
+    for (const Packet& p : step_) knowledge_.send(p.from, p.to, {&p.message, 1});
     knowledge_.end_step();
     seconds_ += seconds_since(start);
     hops_ += step_.size();

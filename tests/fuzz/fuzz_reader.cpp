@@ -5,9 +5,7 @@
 // file can trigger. Beyond not crashing (the sanitizers judge memory and
 // undefined behaviour), it traps on broken promises of the diagnostics: a
 // verified verdict with errors, more errors kept than the limit, or an error
-// that names no position inside the input. It also reads the input twice,
-// with and without quiet reads of transfers (as the checker reads a batch),
-// and traps if the two differ.
+// that names no position inside the input.
 //
 // Run: fuzz_reader -dict=tests/fuzz/reader.dict CORPUS_DIR tests/fuzz/seeds
 
@@ -20,8 +18,6 @@
 #include "checker.hpp"
 #include "diagnostic.hpp"
 #include "line_source.hpp"
-#include "reader.hpp"
-#include "schedule.hpp"
 #include "verdict.hpp"
 
 namespace {
@@ -60,47 +56,6 @@ void check_once(std::string_view text, bool per_step_stats) {
   }
 }
 
-bool same_transfer(const schedcheck::Transfer& a, const schedcheck::Transfer& b) {
-  if (a.pos.line != b.pos.line || a.pos.col != b.pos.col || a.from != b.from) return false;
-  if (a.moves.size() != b.moves.size() || a.path.size() != b.path.size() || a.messages.size() != b.messages.size())
-    return false;
-  for (size_t i = 0; i < a.moves.size(); ++i) {
-    const auto &x = a.moves[i], &y = b.moves[i];
-    if (x.dim != y.dim || x.negative != y.negative || x.count != y.count || x.col != y.col) return false;
-  }
-  for (size_t i = 0; i < a.path.size(); ++i)
-    if (a.path[i].node != b.path[i].node || a.path[i].col != b.path[i].col) return false;
-  for (size_t i = 0; i < a.messages.size(); ++i)
-    if (a.messages[i].message != b.messages[i].message || a.messages[i].col != b.messages[i].col) return false;
-  return a.time == b.time;
-}
-
-// Lines read quietly (as the checker reads its batches) must be those
-// next() reads, and the diagnostics the same: none is made or lost by the
-// quiet reading.
-void compare_quiet_reading(std::string_view text) {
-  schedcheck::LineSource quiet_source(text), plain_source(text);
-  schedcheck::Diagnostics quiet_diag("fuzz.sched", error_limit), plain_diag("fuzz.sched", error_limit);
-  schedcheck::Header quiet_header, plain_header;
-  schedcheck::Reader quiet(quiet_source, quiet_diag), plain(plain_source, plain_diag);
-  const bool quiet_ok = quiet.read_header(quiet_header);
-  require(quiet_ok == plain.read_header(plain_header));
-  if (!quiet_ok) return;
-  schedcheck::Transfer a, b;
-  for (;;) {
-    auto ea = quiet.next_quietly(a);
-    if (ea == schedcheck::Reader::Event::end) ea = quiet.next(a);
-    const auto eb = plain.next(b);
-    require(ea == eb);
-    if (ea == schedcheck::Reader::Event::end) break;
-    if (ea == schedcheck::Reader::Event::step) require(quiet.step_number() == plain.step_number());
-    else require(same_transfer(a, b));
-  }
-  require(quiet_diag.total() == plain_diag.total());
-  for (size_t i = 0; i < quiet_diag.kept().size(); ++i)
-    require(quiet_diag.format(quiet_diag.kept()[i]) == plain_diag.format(plain_diag.kept()[i]));
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -113,6 +68,5 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // A network whose state exceeds the machine's memory is refused before
     // it is allocated: the command line's exit 2, not a crash.
   }
-  compare_quiet_reading(text);
   return 0;
 }
