@@ -29,22 +29,24 @@ uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX 
 // Well-formed rules that need the model: one hop per store-and-forward
 // packet, one message per non-combining packet, named messages where the
 // packet's content would otherwise be ambiguous.
-bool transfer_fits_model(const Header& header, const Transfer& t, uint64_t hop_count, Diagnostics& diag) {
+// Inline: it runs once per transfer, and its errors are rare.
+[[gnu::always_inline]] inline bool transfer_fits_model(const Header& header, const Transfer& t, uint64_t hop_count,
+                                                       Diagnostics& diag) {
   const Model& model = header.model;
-  if (model.switching == Switching::store_and_forward && hop_count != 1) {
+  if (model.switching == Switching::store_and_forward && hop_count != 1) [[unlikely]] {
     diag.error(t.pos, Property::well_formed,
                fmt::format("store-and-forward moves a packet one link per step; this transfer has {} hops",
                            hop_count));
     return false;
   }
   if (!t.control.empty()) return true;  // a control flit carries no message
-  if (model.combining == Combining::non_combining && t.messages.size() > 1) {
+  if (model.combining == Combining::non_combining && t.messages.size() > 1) [[unlikely]] {
     diag.error({t.pos.line, t.messages[1].col}, Property::well_formed,
                fmt::format("a non-combining packet carries one message; this one names {}", t.messages.size()));
     return false;
   }
   if (model.combining == Combining::non_combining && t.messages.empty() &&
-      header.collective.kind != CollectiveKind::broadcast) {
+      header.collective.kind != CollectiveKind::broadcast) [[unlikely]] {
     diag.error(t.pos, Property::well_formed,
                "a non-combining packet must name its message after ':' (only a broadcast may leave it out)");
     return false;
