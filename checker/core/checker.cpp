@@ -214,9 +214,12 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   // and are passed on in line order. What the transfers change for later
   // steps (deliveries, the forwarding analysis, the step's counts) is done
   // last, up to the line at which the error limit stopped the check.
-  std::vector<std::vector<Hop>> hops;  // per transfer of the batch
-  std::vector<uint64_t> hop_counts;
-  std::vector<char> fits;  // the route expands and fits the model
+  struct Route {
+    std::vector<Hop> hops;
+    uint64_t hop_count = 0;
+    bool fits = false;  // the route expands and fits the model
+  };
+  std::vector<Route> routes;  // of the batch's transfers
   // Releases the held errors; returns the line at which they reached the limit (or no_line).
   auto check_transfers = [&](std::span<const Transfer> batch) {
     if (serial == 0 && !flit && !batch.empty()) {  // transfers before any step line (a syntax error already)
@@ -224,40 +227,43 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       step = StepStats{0, 0, 0, 0};
     }
     const size_t n = batch.size();
-    if (hops.size() < n) hops.resize(n);
-    hop_counts.resize(n);
-    fits.assign(n, 0);
+    if (routes.size() < n) routes.resize(n);
+    Route* const route = routes.data();  // not reloaded after every store, as routes[i] would be
     // The flit model's check follows each train in file order, and changes
     // its state as it goes: one train at a time, so that none is checked
     // past the error limit.
     if (flit) {
       for (size_t i = 0; i < n; ++i) {
         const Transfer& t = batch[i];
-        if (!expand_route(topo, t, hops[i], hop_counts[i], diag) ||
-            !transfer_fits_model(header, t, hop_counts[i], diag))
+        if (!expand_route(topo, t, route[i].hops, route[i].hop_count, diag) ||
+            !transfer_fits_model(header, t, route[i].hop_count, diag))
           continue;
-        if (model.dimension_ordered()) check_order(t, hops[i]);
-        flit->transfer(t, hops[i], diag);
+        if (model.dimension_ordered()) check_order(t, route[i].hops);
+        flit->transfer(t, route[i].hops, diag);
       }
       return diag.release();
     }
+    // Locals, not the captured state, so that no store makes the loops load them again.
+    const uint32_t stamp = serial, number = step.number;
+    LinkUse& link_use = *links;
+    Knowledge& known = *knowledge;
     for (size_t i = 0; i < n; ++i)
-      fits[i] = expand_route(topo, batch[i], hops[i], hop_counts[i], diag) &&
-                transfer_fits_model(header, batch[i], hop_counts[i], diag);
+      route[i].fits = expand_route(topo, batch[i], route[i].hops, route[i].hop_count, diag) &&
+                      transfer_fits_model(header, batch[i], route[i].hop_count, diag);
     for (size_t i = 0; i < n; ++i)
-      if (fits[i]) links->use(hops[i], serial, step.number, batch[i].pos.line, diag);
+      if (route[i].fits) link_use.use(route[i].hops, stamp, number, batch[i].pos.line, diag);
     if (model.ports == Ports::one_port)
       for (size_t i = 0; i < n; ++i)
-        if (fits[i])
-          ports->transfer(batch[i].from, hops[i].back().head, serial, step.number, batch[i].pos, hops[i].back().col,
-                          diag);
+        if (route[i].fits)
+          ports->transfer(batch[i].from, route[i].hops.back().head, stamp, number, batch[i].pos,
+                          route[i].hops.back().col, diag);
     if (model.dimension_ordered())
       for (size_t i = 0; i < n; ++i)
-        if (fits[i]) check_order(batch[i], hops[i]);
+        if (route[i].fits) check_order(batch[i], route[i].hops);
     for (size_t i = 0; i < n; ++i) {
       const Transfer& t = batch[i];
-      if (!fits[i] || (t.messages.empty() && coll.kind != CollectiveKind::broadcast)) continue;
-      knowledge->check_held(t.from, carried(t), step.number, t.pos.line, diag);
+      if (!route[i].fits || (t.messages.empty() && coll.kind != CollectiveKind::broadcast)) continue;
+      known.check_held(t.from, carried(t), number, t.pos.line, diag);
       // Distinct messages cannot pass 2^64-1 flits together (the reader
       // checks their total); a list that names one message many times can.
       uint64_t length = 0;
@@ -270,22 +276,22 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     const uint32_t stop = diag.release();
     for (size_t i = 0; i < n && batch[i].pos.line <= stop; ++i) {
       const Transfer& t = batch[i];
-      if (!fits[i]) continue;
-      const NodeId to = hops[i].back().head;
+      if (!route[i].fits) continue;
+      const NodeId to = route[i].hops.back().head;
       uint64_t length = 0;
       if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
-        length = knowledge->send_all_held(t.from, to);  // combining: everything the sender holds
+        length = known.send_all_held(t.from, to);  // combining: everything the sender holds
       } else {
         const std::span<const MessageRef> messages = carried(t);
-        knowledge->send(t.from, to, messages);
+        known.send(t.from, to, messages);
         for (const MessageRef& ref : messages) {
           if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) length = UINT64_MAX;
-          forwarding.transfer(t.from, hops[i][0].channel, to, ref.message, serial, step.number);
+          forwarding.transfer(t.from, route[i].hops[0].channel, to, ref.message, stamp, number);
         }
       }
       step.longest_packet = std::max(step.longest_packet, length);
       ++step.transfers;
-      step.channels = saturating_add(step.channels, hop_counts[i]);
+      step.channels = saturating_add(step.channels, route[i].hop_count);
     }
     return stop;
   };
