@@ -82,9 +82,10 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
     // The same message may have arrived from several sides at once (a
     // duplicate); which side's map forwards it is left to end_step.
     uint32_t sides = 0;
+    const Slot* const at = &slots_[slot(from, 0)];
     for (uint32_t in = 0; in < directions_; ++in) {
-      const uint32_t s = slot(from, in);
-      if (previous(s, serial).stamp == serial - 1 && previous(s, serial).message == m) sides |= 1U << in;
+      const Arrival& a = at[in].arrival[(serial - 1) & 1];
+      sides |= static_cast<uint32_t>(a.stamp == serial - 1 && a.message == m) << in;
     }
     if (sides != 0) {
       if ((sides & (sides - 1)) == 0) {  // one side (std::has_single_bit may call a popcount routine)
