@@ -300,6 +300,47 @@ TEST_CASE("errors the reader finds stop the check at the limit too") {
   CHECK(r.diagnostics.count(Property::delivery) == 0);
 }
 
+// A batch's properties are checked one after another over all its lines,
+// and the reader reads a batch ahead: the errors must still come in line
+// order, and the limit must stop the check at the line that reaches it.
+std::string gossip_with_errors() {
+  std::string s =
+      "schedcheck 1\ntopology torus 16x16\nmodel store-and-forward all-port non-combining\ncollective gossip\n"
+      "step 1\n";
+  for (int v = 0; v < 100; ++v) {
+    if (v == 10) s += "10 +1 : 11\n";      // line 16: causality
+    else if (v == 20) s += "garbage\n";     // line 26: syntax
+    else if (v == 30) s += "5 +1 : 5\n";    // line 36: link-disjoint (line 11 used it)
+    else if (v == 80) s += "80 +3 : 80\n";  // line 86: well-formed
+    else s += fmt::format("{} +1 : {}\n", v, v);
+  }
+  return s + "step 2\n1 +1 : 1\n";
+}
+
+std::string in_order(const Diagnostics& diagnostics) {
+  std::string out;
+  for (const Diagnostic& d : diagnostics.kept()) out += test::tag(d) + " ";
+  return out;
+}
+
+TEST_CASE("errors come in line order across a batch, whichever property finds them") {
+  auto r = check_text(gossip_with_errors());
+  CHECK(in_order(r.diagnostics).starts_with("causality@16:9 syntax@26:1 link-disjoint@36:3 well-formed@86:4 "));
+  CHECK_FALSE(r.verdict.stopped);
+  CHECK(r.verdict.steps == 2);
+}
+
+TEST_CASE("the error limit stops a batch at the line that reaches it, for the steps and the counts too") {
+  auto r = check_text(gossip_with_errors(), 2);
+  CHECK(in_order(r.diagnostics) == "causality@16:9 syntax@26:1 ");
+  CHECK(r.verdict.stopped);
+  CHECK(r.verdict.steps == 1);
+  CHECK(r.verdict.transfers == 20);  // lines 6 to 25: the lines after the limit are not counted
+  auto at_link = check_text(gossip_with_errors(), 3);
+  CHECK(in_order(at_link.diagnostics) == "causality@16:9 syntax@26:1 link-disjoint@36:3 ");
+  CHECK(at_link.verdict.transfers == 30);
+}
+
 TEST_CASE("hop counts are exact per path and never wrap in total") {
   auto r = check_text(
       "schedcheck 1\ntopology ring 3\nmodel wormhole all-port\ncollective broadcast source 0\nstep 1\n"
