@@ -105,8 +105,8 @@ double generate_only(const Writer& writer, double& cpu) {
 // The floor the knowledge state sets. The generator writes into a stream
 // that reads its lines back (untimed) and keeps one step's packets; at each
 // step line the core's Knowledge alone takes that step's packets as the
-// checker does (the causality test, the queued delivery, end_step, and the
-// same prefetch lookahead), and only that is timed. No parsing, no other
+// checker does (the causality test over the step's packets, then their
+// queued deliveries, then end_step), and only that is timed. No parsing, no other
 // check: what no checker keeping P^2 bits can go below on this machine.
 class KnowledgeReplay {
  public:
