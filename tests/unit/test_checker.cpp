@@ -341,6 +341,13 @@ TEST_CASE("the error limit stops a batch at the line that reaches it, for the st
   CHECK(at_link.verdict.transfers == 30);
 }
 
+TEST_CASE("a step line whose own error reaches the limit still counts as a step") {
+  auto r = check_text(text({ring8_header, "step 1\n  0 +1*3\n  0 +1\nstep 3\n  0 -1\n"}), 2);
+  CHECK(in_order(r.diagnostics) == "link-disjoint@7:5 well-formed@8:6 ");
+  CHECK(r.verdict.stopped);
+  CHECK(r.verdict.steps == 2);
+}
+
 TEST_CASE("hop counts are exact per path and never wrap in total") {
   auto r = check_text(
       "schedcheck 1\ntopology ring 3\nmodel wormhole all-port\ncollective broadcast source 0\nstep 1\n"
