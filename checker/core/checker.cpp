@@ -207,15 +207,19 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     check_dimension_order(topo, model.routing, moves, t.pos, diag);
   };
 
-  // The transfers of one step, a batch of lines at a time. Each property is
-  // checked over all of them in turn, so that a check's loop is short and
-  // the memory it reads (the knowledge matrix is P^2 bits, larger than the
-  // caches at 128x128) is asked for many transfers at once; the errors wait
-  // and are passed on in line order. What the transfers change for later
+  // The transfers of one step, a batch of lines at a time. The checks that
+  // need a transfer's hops (route, link-disjoint, port limit, dimension
+  // order) run transfer by transfer, so that only one path's hops are held
+  // however long the paths; causality then runs over the whole batch, so that
+  // its loop is short and the knowledge bits it reads (P^2 bits, larger than
+  // the caches at 128x128) are asked for many transfers at once. The errors
+  // wait and are passed on in line order. What the transfers change for later
   // steps (deliveries, the forwarding analysis, the step's counts) is done
   // last, up to the line at which the error limit stopped the check.
+  std::vector<Hop> hops;
   struct Route {
-    std::vector<Hop> hops;
+    NodeId head = no_node;       // where the path ends
+    ChannelId first = no_channel;  // its first channel
     uint64_t hop_count = 0;
     bool fits = false;  // the route expands and fits the model
   };
@@ -226,20 +230,18 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       ++serial;
       step = StepStats{0, 0, 0, 0};
     }
-    const size_t n = batch.size();
+    size_t n = batch.size();
     if (routes.size() < n) routes.resize(n);
     Route* const route = routes.data();  // not reloaded after every store, as routes[i] would be
     // The flit model's check follows each train in file order, and changes
     // its state as it goes: one train at a time, so that none is checked
     // past the error limit.
     if (flit) {
-      for (size_t i = 0; i < n; ++i) {
-        const Transfer& t = batch[i];
-        if (!expand_route(topo, t, route[i].hops, route[i].hop_count, diag) ||
-            !transfer_fits_model(header, t, route[i].hop_count, diag))
-          continue;
-        if (model.dimension_ordered()) check_order(t, route[i].hops);
-        flit->transfer(t, route[i].hops, diag);
+      for (const Transfer& t : batch) {
+        uint64_t hop_count = 0;
+        if (!expand_route(topo, t, hops, hop_count, diag) || !transfer_fits_model(header, t, hop_count, diag)) continue;
+        if (model.dimension_ordered()) check_order(t, hops);
+        flit->transfer(t, hops, diag);
       }
       return diag.release();
     }
@@ -247,19 +249,22 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     const uint32_t stamp = serial, number = step.number;
     LinkUse& link_use = *links;
     Knowledge& known = *knowledge;
-    for (size_t i = 0; i < n; ++i)
-      route[i].fits = expand_route(topo, batch[i], route[i].hops, route[i].hop_count, diag) &&
-                      transfer_fits_model(header, batch[i], route[i].hop_count, diag);
-    for (size_t i = 0; i < n; ++i)
-      if (route[i].fits) link_use.use(route[i].hops, stamp, number, batch[i].pos.line, diag);
-    if (model.ports == Ports::one_port)
-      for (size_t i = 0; i < n; ++i)
-        if (route[i].fits)
-          ports->transfer(batch[i].from, route[i].hops.back().head, stamp, number, batch[i].pos,
-                          route[i].hops.back().col, diag);
-    if (model.dimension_ordered())
-      for (size_t i = 0; i < n; ++i)
-        if (route[i].fits) check_order(batch[i], route[i].hops);
+    for (size_t i = 0; i < n; ++i) {
+      const Transfer& t = batch[i];
+      if (t.pos.line > diag.held_until()) {  // past the limit: nothing later is reported or applied
+        n = i;
+        break;
+      }
+      Route& r = route[i];
+      r.fits = expand_route(topo, t, hops, r.hop_count, diag) && transfer_fits_model(header, t, r.hop_count, diag);
+      if (!r.fits) continue;
+      r.head = hops.back().head;
+      r.first = hops[0].channel;
+      link_use.use(hops, stamp, number, t.pos.line, diag);
+      if (model.ports == Ports::one_port)
+        ports->transfer(t.from, r.head, stamp, number, t.pos, hops.back().col, diag);
+      if (model.dimension_ordered()) check_order(t, hops);
+    }
     for (size_t i = 0; i < n; ++i) {
       const Transfer& t = batch[i];
       if (!route[i].fits || (t.messages.empty() && coll.kind != CollectiveKind::broadcast)) continue;
@@ -277,7 +282,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     for (size_t i = 0; i < n && batch[i].pos.line <= stop; ++i) {
       const Transfer& t = batch[i];
       if (!route[i].fits) continue;
-      const NodeId to = route[i].hops.back().head;
+      const NodeId to = route[i].head;
       uint64_t length = 0;
       if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
         length = known.send_all_held(t.from, to);  // combining: everything the sender holds
@@ -286,7 +291,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
         known.send(t.from, to, messages);
         for (const MessageRef& ref : messages) {
           if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) length = UINT64_MAX;
-          forwarding.transfer(t.from, route[i].hops[0].channel, to, ref.message, stamp, number);
+          forwarding.transfer(t.from, route[i].first, to, ref.message, stamp, number);
         }
       }
       step.longest_packet = std::max(step.longest_packet, length);

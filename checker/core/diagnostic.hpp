@@ -52,6 +52,10 @@ class Diagnostics {
   static constexpr uint32_t no_line = UINT32_MAX;
   void hold() { holding_ = true; }
   uint32_t release();
+  // While errors are held: a line at or before which the limit is sure to
+  // fall (no_line until that is known). Later lines' errors are dropped, so
+  // a check can stop at them.
+  uint32_t held_until() const { return cut_line_; }
 
   const std::string& file() const { return file_; }
   const std::vector<Diagnostic>& kept() const { return kept_; }
@@ -70,8 +74,12 @@ class Diagnostics {
   size_t total_ = 0;
   size_t per_property_[property_count] = {};
   std::vector<Diagnostic> kept_;
+  void hold_error(SourcePos pos, Property property, std::string message);
   bool holding_ = false;
   std::vector<Diagnostic> held_;
+  // Held errors of lines after cut_line_ are dropped, and those of cut_line_ counted here (hold_error()).
+  uint32_t cut_line_ = no_line;
+  size_t cut_counts_[property_count] = {};
 };
 
 }  // namespace schedcheck
