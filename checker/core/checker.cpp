@@ -221,6 +221,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     NodeId head = no_node;       // where the path ends
     ChannelId first = no_channel;  // its first channel
     uint64_t hop_count = 0;
+    uint64_t length = 0;  // flits, of the messages it names
     bool fits = false;  // the route expands and fits the model
   };
   std::vector<Route> routes;  // of the batch's transfers
@@ -231,8 +232,6 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       step = StepStats{0, 0, 0, 0};
     }
     size_t n = batch.size();
-    if (routes.size() < n) routes.resize(n);
-    Route* const route = routes.data();  // not reloaded after every store, as routes[i] would be
     // The flit model's check follows each train in file order, and changes
     // its state as it goes: one train at a time, so that none is checked
     // past the error limit.
@@ -245,6 +244,8 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       }
       return diag.release();
     }
+    if (routes.size() < n) routes.resize(n);
+    Route* const route = routes.data();  // not reloaded after every store, as routes[i] would be
     // Locals, not the captured state, so that no store makes the loops load them again.
     const uint32_t stamp = serial, number = step.number;
     LinkUse& link_use = *links;
@@ -271,8 +272,9 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       known.check_held(t.from, carried(t), number, t.pos.line, diag);
       // Distinct messages cannot pass 2^64-1 flits together (the reader
       // checks their total); a list that names one message many times can.
-      uint64_t length = 0;
-      for (const MessageRef& ref : t.messages)
+      uint64_t& length = route[i].length;
+      length = 0;
+      for (const MessageRef& ref : carried(t))
         if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) {
           diag.error({t.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
           length = UINT64_MAX;
@@ -283,16 +285,14 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       const Transfer& t = batch[i];
       if (!route[i].fits) continue;
       const NodeId to = route[i].head;
-      uint64_t length = 0;
+      uint64_t length = route[i].length;
       if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
         length = known.send_all_held(t.from, to);  // combining: everything the sender holds
       } else {
         const std::span<const MessageRef> messages = carried(t);
         known.send(t.from, to, messages);
-        for (const MessageRef& ref : messages) {
-          if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) length = UINT64_MAX;
+        for (const MessageRef& ref : messages)
           forwarding.transfer(t.from, route[i].first, to, ref.message, stamp, number);
-        }
       }
       step.longest_packet = std::max(step.longest_packet, length);
       ++step.transfers;
