@@ -17,6 +17,7 @@
 #include "knowledge.hpp"
 #include "link_use.hpp"
 #include "port_use.hpp"
+#include "read_ahead.hpp"
 #include "reader.hpp"
 #include "route.hpp"
 
@@ -30,7 +31,7 @@ uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX 
 // packet, one message per non-combining packet, named messages where the
 // packet's content would otherwise be ambiguous.
 // Inline: it runs once per transfer, and its errors are rare.
-[[gnu::always_inline]] inline bool transfer_fits_model(const Header& header, const Transfer& t, uint64_t hop_count,
+[[gnu::always_inline]] inline bool transfer_fits_model(const Header& header, const TransferView& t, uint64_t hop_count,
                                                        Diagnostics& diag) {
   const Model& model = header.model;
   if (model.switching == Switching::store_and_forward && hop_count != 1) [[unlikely]] {
@@ -39,7 +40,7 @@ uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX 
                            hop_count));
     return false;
   }
-  if (!t.control.empty()) return true;  // a control flit carries no message
+  if (t.control) return true;  // a control flit carries no message
   if (model.combining == Combining::non_combining && t.messages.size() > 1) [[unlikely]] {
     diag.error({t.pos.line, t.messages[1].col}, Property::well_formed,
                fmt::format("a non-combining packet carries one message; this one names {}", t.messages.size()));
@@ -193,12 +194,12 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   };
 
   // The messages a transfer carries: those it names, or a broadcast's one message.
-  auto carried = [&](const Transfer& t) -> std::span<const MessageRef> {
+  auto carried = [&](const TransferView& t) -> std::span<const MessageRef> {
     if (!t.messages.empty() || coll.kind != CollectiveKind::broadcast) return t.messages;
     broadcast_message.col = t.pos.col;
     return {&broadcast_message, 1};
   };
-  auto check_order = [&](const Transfer& t, const std::vector<Hop>& hops) {
+  auto check_order = [&](const TransferView& t, const std::vector<Hop>& hops) {
     std::span<const Move> moves = t.moves;
     if (moves.empty()) {
       hop_moves(topo, hops, node_list_moves);
@@ -225,25 +226,24 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     bool fits = false;  // the route expands and fits the model
   };
   std::vector<Route> routes;  // of the batch's transfers
-  // Releases the held errors; returns the line at which they reached the limit (or no_line).
-  auto check_transfers = [&](std::span<const Transfer> batch) {
-    if (serial == 0 && !flit && !batch.empty()) {  // transfers before any step line (a syntax error already)
+  // The flit model's check follows each train in file order, and changes
+  // its state as it goes: one train at a time, so that none is checked past
+  // the error limit.
+  auto check_train = [&](const Transfer& train) {
+    const TransferView t = train;
+    uint64_t hop_count = 0;
+    if (!expand_route(topo, t, hops, hop_count, diag) || !transfer_fits_model(header, t, hop_count, diag)) return;
+    if (model.dimension_ordered()) check_order(t, hops);
+    flit->transfer(train, hops, diag);
+  };
+  // The transfers [begin, end) of a batch, all of one step. Releases the
+  // held errors; returns the line at which they reached the limit (or no_line).
+  auto check_transfers = [&](const BodyBatch& batch, size_t begin, size_t end) {
+    if (serial == 0 && begin < end) {  // transfers before any step line (a syntax error already)
       ++serial;
       step = StepStats{0, 0, 0, 0};
     }
-    size_t n = batch.size();
-    // The flit model's check follows each train in file order, and changes
-    // its state as it goes: one train at a time, so that none is checked
-    // past the error limit.
-    if (flit) {
-      for (const Transfer& t : batch) {
-        uint64_t hop_count = 0;
-        if (!expand_route(topo, t, hops, hop_count, diag) || !transfer_fits_model(header, t, hop_count, diag)) continue;
-        if (model.dimension_ordered()) check_order(t, hops);
-        flit->transfer(t, hops, diag);
-      }
-      return diag.release();
-    }
+    size_t n = end - begin;
     if (routes.size() < n) routes.resize(n);
     Route* const route = routes.data();  // not reloaded after every store, as routes[i] would be
     // Locals, not the captured state, so that no store makes the loops load them again.
@@ -251,7 +251,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     LinkUse& link_use = *links;
     Knowledge& known = *knowledge;
     for (size_t i = 0; i < n; ++i) {
-      const Transfer& t = batch[i];
+      const TransferView t = batch.transfer(begin + i);
       if (t.pos.line > diag.held_until()) {  // past the limit: nothing later is reported or applied
         n = i;
         break;
@@ -267,7 +267,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       if (model.dimension_ordered()) check_order(t, hops);
     }
     for (size_t i = 0; i < n; ++i) {
-      const Transfer& t = batch[i];
+      const TransferView t = batch.transfer(begin + i);
       if (!route[i].fits || (t.messages.empty() && coll.kind != CollectiveKind::broadcast)) continue;
       known.check_held(t.from, carried(t), number, t.pos.line, diag);
       // Distinct messages cannot pass 2^64-1 flits together (the reader
@@ -281,8 +281,9 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
         }
     }
     const uint32_t stop = diag.release();
-    for (size_t i = 0; i < n && batch[i].pos.line <= stop; ++i) {
-      const Transfer& t = batch[i];
+    for (size_t i = 0; i < n; ++i) {
+      const TransferView t = batch.transfer(begin + i);
+      if (t.pos.line > stop) break;
       if (!route[i].fits) continue;
       const NodeId to = route[i].head;
       uint64_t length = route[i].length;
@@ -301,22 +302,41 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     return stop;
   };
 
-  // The body is read a batch of transfers at a time, their lines' errors
-  // (the Reader's and the checks') held and passed on in line order. 64
-  // keep their Transfers in the first-level cache: 1024 had 3.8x the L1
-  // misses (cachegrind, 32x32 gossip). The flit model's trains are checked
-  // one at a time (see check_transfers).
-  const size_t batch_size = flit ? 1 : 64;
-  std::vector<Transfer> batch(batch_size);
-  for (Reader::Event event = Reader::Event::step; event != Reader::Event::end;) {
-    diag.hold();
-    size_t count = 0;
-    while (count < batch_size && (event = reader.next(batch[count])) == Reader::Event::transfer) ++count;
-    const uint32_t stop = check_transfers({batch.data(), count});
-    // A step line whose own error reaches the limit still starts its step.
-    if (event == Reader::Event::step && (stop == Diagnostics::no_line || stop == reader.step_pos().line))
-      start_step(reader.step_number());
-    if (stop != Diagnostics::no_line) break;
+  if (flit) {
+    Transfer train;
+    for (;;) {
+      diag.hold();
+      const Reader::Event event = reader.next(train);
+      if (event == Reader::Event::transfer) check_train(train);
+      if (diag.release() != Diagnostics::no_line || event == Reader::Event::end) break;
+    }
+  } else if (!diag.limit_reached()) {
+    // The body is read a batch at a time (read_ahead.hpp), with the
+    // reader's errors held apart and passed on with the batch: each run of
+    // a step's transfers is checked with its lines' errors held, and the
+    // errors are passed on in line order. The reader stops where its own
+    // errors reach the limit; the checks' errors may stop the check earlier.
+    Diagnostics reader_diag(diag.file(), diag.max_kept() - diag.total());
+    reader_diag.hold();
+    reader.report_to(reader_diag);
+    ReadAhead ahead(reader, reader_diag, options.read_ahead_thread && source.regular_file());
+    bool stopped = false;
+    while (BodyBatch* batch = stopped ? nullptr : ahead.next()) {
+      size_t begin = 0, errors_begin = 0;
+      for (const BodySegment& segment : batch->segments()) {
+        diag.hold();
+        for (Diagnostic& d : batch->errors().subspan(errors_begin, segment.errors_end - errors_begin))
+          diag.error(d.pos, d.property, std::move(d.message));
+        const uint32_t stop = check_transfers(*batch, begin, segment.transfers_end);
+        // A step line whose own error reaches the limit still starts its step.
+        if (segment.event == Reader::Event::step && (stop == Diagnostics::no_line || stop == segment.step_pos.line))
+          start_step(segment.step_number);
+        begin = segment.transfers_end;
+        errors_begin = segment.errors_end;
+        stopped = stop != Diagnostics::no_line;
+        if (stopped) break;
+      }
+    }
   }
   verdict.stopped = diag.limit_reached();
   close_step();

@@ -10,6 +10,9 @@ namespace schedcheck {
 
 struct CheckOptions {
   bool per_step_stats = true;  // keep StepStats for every step (for --json)
+  // Parse a long regular file on a second thread (read_ahead.hpp); the
+  // verdict and the errors are the same either way.
+  bool read_ahead_thread = true;
 };
 
 // Checks the schedule in `source`; errors go to `diagnostics`. The header is

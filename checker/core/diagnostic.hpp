@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace schedcheck {
@@ -56,8 +57,17 @@ class Diagnostics {
   // fall (no_line until that is known). Later lines' errors are dropped, so
   // a check can stop at them.
   uint32_t held_until() const { return cut_line_; }
+  // The held errors, taken out to be held again by another Diagnostics (a
+  // reader running ahead of the checks passes its errors on so); they still
+  // count towards the limit here. A reader that stops at the limit holds too
+  // few to have dropped any.
+  std::vector<Diagnostic> take_held() {
+    total_ += held_.size();
+    return std::exchange(held_, {});
+  }
 
   const std::string& file() const { return file_; }
+  size_t max_kept() const { return max_kept_; }
   const std::vector<Diagnostic>& kept() const { return kept_; }
   size_t total() const { return total_; }
   size_t count(Property p) const { return per_property_[static_cast<int>(p)]; }

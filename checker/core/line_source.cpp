@@ -13,7 +13,9 @@ namespace schedcheck {
 
 LineSource::LineSource(int fd) : fd_(fd), buffer_(initial_chunk) {
   struct stat st {};
-  if (::fstat(fd_, &st) == 0 && S_ISFIFO(st.st_mode)) ::fcntl(fd_, F_SETPIPE_SZ, static_cast<int>(initial_chunk));
+  if (::fstat(fd_, &st) != 0) return;
+  regular_file_ = S_ISREG(st.st_mode);
+  if (S_ISFIFO(st.st_mode)) ::fcntl(fd_, F_SETPIPE_SZ, static_cast<int>(initial_chunk));
 }
 
 bool LineSource::fill() {

@@ -42,6 +42,8 @@ class LineSource {
   // Set after next() returned false because reading failed or a line was too long.
   const std::string& error() const { return error_; }
   uint64_t bytes_read() const { return bytes_read_; }
+  // A regular file, whose reads never wait on a writer.
+  bool regular_file() const { return regular_file_; }
 
  private:
   bool next_slow(std::string_view& line);
@@ -60,6 +62,7 @@ class LineSource {
   uint32_t line_number_ = 0;
   uint64_t bytes_read_ = 0;
   std::string error_;
+  bool regular_file_ = false;
 };
 
 }  // namespace schedcheck

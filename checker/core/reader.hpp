@@ -15,7 +15,9 @@ namespace schedcheck {
 
 class Reader {
  public:
-  Reader(LineSource& source, Diagnostics& diagnostics) : source_(source), diag_(diagnostics) {}
+  Reader(LineSource& source, Diagnostics& diagnostics) : source_(source), diag_(&diagnostics) {}
+  // Where the errors of the lines read from now on go.
+  void report_to(Diagnostics& diagnostics) { diag_ = &diagnostics; }
 
   // Parses the version line and the header up to the first body line. False
   // when the header is unusable (its errors are in the diagnostics).
@@ -56,7 +58,7 @@ class Reader {
   bool label(Cursor& c, std::string& out, std::string_view after_what);
 
   LineSource& source_;
-  Diagnostics& diag_;
+  Diagnostics* diag_;
   const Header* header_ = nullptr;
   // Facts of the header's topology that every body line needs.
   uint32_t nodes_ = 0;

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +60,18 @@ struct MessageRef {
   uint32_t col;
 };
 
+// What the checks of every model read of a transfer: its place, sender,
+// route and messages. The flit model's dispatch time and labels are read
+// from the Transfer itself.
+struct TransferView {
+  SourcePos pos;
+  NodeId from = no_node;
+  std::span<const Move> moves;
+  std::span<const PathNode> path;
+  std::span<const MessageRef> messages;
+  bool control = false;  // a control flit, which carries no message
+};
+
 // One line of the body: a packet (or path) leaving `from`. The route is
 // either moves or the node list after `from`, never both.
 struct Transfer {
@@ -74,6 +87,9 @@ struct Transfer {
   // this transfer; empty when absent.
   std::string control, after;
   uint32_t control_col = 0, after_col = 0;
+
+  // What the route, causality and step checks read of it.
+  operator TransferView() const { return {pos, from, moves, path, messages, !control.empty()}; }
 
   void clear() {
     from = no_node;
