@@ -194,7 +194,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   };
 
   // The messages a transfer carries: those it names, or a broadcast's one message.
-  auto carried = [&](const TransferView& t) -> std::span<const MessageRef> {
+  auto carried = [&](const auto& t) -> std::span<const MessageRef> {
     if (!t.messages.empty() || coll.kind != CollectiveKind::broadcast) return t.messages;
     broadcast_message.col = t.pos.col;
     return {&broadcast_message, 1};
@@ -218,9 +218,14 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   // steps (deliveries, the forwarding analysis, the step's counts) is done
   // last, up to the line at which the error limit stopped the check.
   std::vector<Hop> hops;
+  // What the causality and delivery loops need of a transfer, kept by the
+  // first loop so that they do not read the batch again.
   struct Route {
+    SourcePos pos;
+    NodeId from = no_node;
     NodeId head = no_node;       // where the path ends
     ChannelId first = no_channel;  // its first channel
+    std::span<const MessageRef> messages;  // those it names
     uint64_t hop_count = 0;
     uint64_t length = 0;  // flits, of the messages it names
     bool fits = false;  // the route expands and fits the model
@@ -257,6 +262,9 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
         break;
       }
       Route& r = route[i];
+      r.pos = t.pos;
+      r.from = t.from;
+      r.messages = t.messages;
       r.fits = expand_route(topo, t, hops, r.hop_count, diag) && transfer_fits_model(header, t, r.hop_count, diag);
       if (!r.fits) continue;
       r.head = hops.back().head;
@@ -267,37 +275,37 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       if (model.dimension_ordered()) check_order(t, hops);
     }
     for (size_t i = 0; i < n; ++i) {
-      const TransferView t = batch.transfer(begin + i);
-      if (!route[i].fits || (t.messages.empty() && coll.kind != CollectiveKind::broadcast)) continue;
-      known.check_held(t.from, carried(t), number, t.pos.line, diag);
+      Route& r = route[i];
+      if (!r.fits || (r.messages.empty() && coll.kind != CollectiveKind::broadcast)) continue;
+      known.check_held(r.from, carried(r), number, r.pos.line, diag);
       // Distinct messages cannot pass 2^64-1 flits together (the reader
       // checks their total); a list that names one message many times can.
-      uint64_t& length = route[i].length;
+      uint64_t& length = r.length;
       length = 0;
-      for (const MessageRef& ref : carried(t))
+      for (const MessageRef& ref : carried(r))
         if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) {
-          diag.error({t.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
+          diag.error({r.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
           length = UINT64_MAX;
         }
     }
     const uint32_t stop = diag.release();
     for (size_t i = 0; i < n; ++i) {
-      const TransferView t = batch.transfer(begin + i);
-      if (t.pos.line > stop) break;
-      if (!route[i].fits) continue;
-      const NodeId to = route[i].head;
-      uint64_t length = route[i].length;
-      if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
-        length = known.send_all_held(t.from, to);  // combining: everything the sender holds
+      const Route& r = route[i];
+      if (r.pos.line > stop) break;
+      if (!r.fits) continue;
+      const NodeId to = r.head;
+      uint64_t length = r.length;
+      if (r.messages.empty() && coll.kind != CollectiveKind::broadcast) {
+        length = known.send_all_held(r.from, to);  // combining: everything the sender holds
       } else {
-        const std::span<const MessageRef> messages = carried(t);
-        known.send(t.from, to, messages);
+        const std::span<const MessageRef> messages = carried(r);
+        known.send(r.from, to, messages);
         for (const MessageRef& ref : messages)
-          forwarding.transfer(t.from, route[i].first, to, ref.message, stamp, number);
+          forwarding.transfer(r.from, r.first, to, ref.message, stamp, number);
       }
       step.longest_packet = std::max(step.longest_packet, length);
       ++step.transfers;
-      step.channels = saturating_add(step.channels, route[i].hop_count);
+      step.channels = saturating_add(step.channels, r.hop_count);
     }
     return stop;
   };

@@ -81,12 +81,13 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
   } else {
     // The same message may have arrived from several sides at once (a
     // duplicate); which side's map forwards it is left to end_step.
+    // An arrival compared as one 64-bit word: half the instructions of this
+    // loop, which runs for every packet.
     uint32_t sides = 0;
     const Slot* const at = &slots_[slot(from, 0)];
-    for (uint32_t in = 0; in < directions_; ++in) {
-      const Arrival& a = at[in].arrival[(serial - 1) & 1];
-      sides |= static_cast<uint32_t>(a.stamp == serial - 1 && a.message == m) << in;
-    }
+    const auto wanted = std::bit_cast<uint64_t>(Arrival{m, serial - 1});
+    for (uint32_t in = 0; in < directions_; ++in)
+      sides |= static_cast<uint32_t>(std::bit_cast<uint64_t>(at[in].arrival[(serial - 1) & 1]) == wanted) << in;
     if (sides != 0) {
       if ((sides & (sides - 1)) == 0) {  // one side (std::has_single_bit may call a popcount routine)
         const uint32_t s = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
