@@ -649,14 +649,16 @@ void print_table(const std::vector<instance_figures>& all, long baseline_kib, in
                 static_cast<double>(f.hops) / f.check_cpu_median / 1e6, f.check_cpu_median / f.wc_cpu_median);
   }
 
-  std::printf("\n%-34s %9s %9s %9s %9s %9s %9s\n", "where the check's time goes", "lines s", "parse s", "check s",
-              "lines %", "parse %", "checks %");
+  // Shares of the CPU time: a long file is parsed on a second thread while
+  // the checks run (read_ahead.hpp), so wall-clock shares would overlap.
+  std::printf("\n%-34s %9s %9s %11s %9s %9s %9s\n", "where the check's cpu time goes", "lines s", "parse s",
+              "check cpu s", "lines %", "parse %", "checks %");
   for (const instance_figures& f : all) {
     if (!f.verified) continue;
-    std::printf("%-34s %9.4f %9.4f %9.4f %9.0f %9.0f %9.0f\n", f.name.c_str(), f.lines_median, f.parse_median,
-                f.check_median, 100 * f.lines_median / f.check_median,
-                100 * (f.parse_median - f.lines_median) / f.check_median,
-                100 * (f.check_median - f.parse_median) / f.check_median);
+    std::printf("%-34s %9.4f %9.4f %11.4f %9.0f %9.0f %9.0f\n", f.name.c_str(), f.lines_median, f.parse_median,
+                f.check_cpu_median, 100 * f.lines_median / f.check_cpu_median,
+                100 * (f.parse_median - f.lines_median) / f.check_cpu_median,
+                100 * (f.check_cpu_median - f.parse_median) / f.check_cpu_median);
   }
 
   std::printf("\nwc -l s: `wc -l FILE` as a child process, median of %d runs (best:", extra_runs);
