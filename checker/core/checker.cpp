@@ -327,7 +327,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     Diagnostics reader_diag(diag.file(), diag.max_kept() - diag.total());
     reader_diag.hold();
     reader.report_to(reader_diag);
-    ReadAhead ahead(reader, reader_diag, options.read_ahead_thread && source.regular_file());
+    ReadAhead ahead(reader, reader_diag, options.read_ahead_thread && source.from_fd() ? &source : nullptr);
     bool stopped = false;
     while (BodyBatch* batch = stopped ? nullptr : ahead.next()) {
       size_t begin = 0, errors_begin = 0;

@@ -10,7 +10,7 @@ namespace schedcheck {
 
 struct CheckOptions {
   bool per_step_stats = true;  // keep StepStats for every step (for --json)
-  // Parse a long regular file on a second thread (read_ahead.hpp); the
+  // Parse a long file or stream on a second thread (read_ahead.hpp); the
   // verdict and the errors are the same either way.
   bool read_ahead_thread = true;
 };

@@ -3,12 +3,12 @@
 
 namespace schedcheck {
 
-ReadAhead::ReadAhead(Reader& reader, Diagnostics& reader_diagnostics, bool thread)
-    : reader_(reader), reader_diag_(reader_diagnostics) {
+ReadAhead::ReadAhead(Reader& reader, Diagnostics& reader_diagnostics, LineSource* thread_source)
+    : reader_(reader), reader_diag_(reader_diagnostics), source_(thread_source) {
   // The first batch inline: a schedule that fits in it starts no thread.
   batches_[0].fill(reader_, reader_diag_, scratch_);
   filled_ = 1;
-  if (thread && !batches_[0].last()) thread_ = std::thread([this] { parse_from(1); });
+  if (source_ && !batches_[0].last()) thread_ = std::thread([this] { parse_from(1); });
 }
 
 ReadAhead::~ReadAhead() {
@@ -18,6 +18,7 @@ ReadAhead::~ReadAhead() {
     stop_ = true;
   }
   changed_.notify_all();
+  source_->cancel();  // a read waiting on a silent writer would hold up the join
   thread_.join();
 }
 

@@ -14,6 +14,7 @@
 
 #include "body_batch.hpp"
 #include "diagnostic.hpp"
+#include "line_source.hpp"
 #include "reader.hpp"
 #include "schedule.hpp"
 
@@ -22,9 +23,10 @@ namespace schedcheck {
 class ReadAhead {
  public:
   // Reads the rest of `reader`'s body, its errors held by `reader_diagnostics`
-  // (which stops it at the error limit). With `thread`, the batches after the
-  // first are parsed on a second thread.
-  ReadAhead(Reader& reader, Diagnostics& reader_diagnostics, bool thread);
+  // (which stops it at the error limit). With `thread_source`, the reader's
+  // source, the batches after the first are parsed on a second thread, whose
+  // reads are cancelled when the checks stop early.
+  ReadAhead(Reader& reader, Diagnostics& reader_diagnostics, LineSource* thread_source);
   ~ReadAhead();
   ReadAhead(const ReadAhead&) = delete;
   ReadAhead& operator=(const ReadAhead&) = delete;
@@ -38,6 +40,7 @@ class ReadAhead {
 
   Reader& reader_;
   Diagnostics& reader_diag_;
+  LineSource* source_;
   Transfer scratch_;
   BodyBatch batches_[ring];  // batch k in batches_[k % ring]
   uint64_t next_ = 0;        // the index next() returns next

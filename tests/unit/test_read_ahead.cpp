@@ -59,7 +59,7 @@ Outcome check(const std::string& text, size_t max_errors, bool from_file, bool t
     REQUIRE(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()));
     REQUIRE(::lseek(fd, 0, SEEK_SET) == 0);
     LineSource source(fd);
-    REQUIRE(source.regular_file());
+    REQUIRE(source.from_fd());
     out.verdict = check_schedule(source, header, diag, options);
     ::close(fd);
   } else {
