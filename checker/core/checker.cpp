@@ -208,10 +208,10 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     check_dimension_order(topo, model.routing, moves, t.pos, diag);
   };
 
-  // The transfers of one step, a batch of lines at a time. The checks that
-  // need a transfer's hops (route, link-disjoint, port limit, dimension
-  // order) run transfer by transfer, so that only one path's hops are held
-  // however long the paths; causality then runs over the whole batch, so that
+  // The transfers of one step, one run of a batch (body_batch.hpp) at a
+  // time. The checks that need a transfer's hops (route, link-disjoint, port
+  // limit, dimension order) run transfer by transfer, so that only one path's
+  // hops are held however long the paths; causality then runs over the whole run, so that
   // its loop is short and the knowledge bits it reads (P^2 bits, larger than
   // the caches at 128x128) are asked for many transfers at once. The errors
   // wait and are passed on in line order. What the transfers change for later
@@ -230,7 +230,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     uint64_t length = 0;  // flits, of the messages it names
     bool fits = false;  // the route expands and fits the model
   };
-  std::vector<Route> routes;  // of the batch's transfers
+  std::vector<Route> routes;  // of the run's transfers
   // The flit model's check follows each train in file order, and changes
   // its state as it goes: one train at a time, so that none is checked past
   // the error limit.
