@@ -1,7 +1,11 @@
 // Unit test support: building topologies and schedules from short descriptions, and diagnostics as "property@line:col".
 #pragma once
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +22,25 @@
 #include "topology.hpp"
 
 namespace schedcheck::test {
+
+// A file holding `content`, removed when the test ends.
+struct TempFile {
+  std::string path;
+  explicit TempFile(const std::string& content) {
+    const char* dir = std::getenv("TMPDIR");
+    path = std::string(dir && *dir ? dir : "/tmp") + "/schedcheck-test-XXXXXX";
+    const int fd = ::mkstemp(path.data());
+    REQUIRE(fd >= 0);
+    size_t done = 0;
+    while (done < content.size()) {
+      const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+      REQUIRE(n > 0);
+      done += static_cast<size_t>(n);
+    }
+    ::close(fd);
+  }
+  ~TempFile() { ::unlink(path.c_str()); }
+};
 
 // A topology the test relies on being valid: a failure to build stops the test.
 inline Topology must(Topology::Built built) {

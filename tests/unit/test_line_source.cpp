@@ -12,6 +12,8 @@
 
 #include <doctest/doctest.h>
 
+#include "support.hpp"
+
 namespace schedcheck {
 namespace {
 
@@ -34,27 +36,8 @@ std::vector<std::string> lines_of_memory(std::string_view text) {
   return all_lines(source);
 }
 
-// A file removed when the test ends; the descriptor reads it from the start.
-struct TempFile {
-  std::string path;
-  explicit TempFile(const std::string& content) {
-    const char* dir = std::getenv("TMPDIR");
-    path = std::string(dir && *dir ? dir : "/tmp") + "/schedcheck-line-source-XXXXXX";
-    const int fd = ::mkstemp(path.data());
-    REQUIRE(fd >= 0);
-    size_t done = 0;
-    while (done < content.size()) {
-      const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-      REQUIRE(n > 0);
-      done += static_cast<size_t>(n);
-    }
-    ::close(fd);
-  }
-  ~TempFile() { ::unlink(path.c_str()); }
-};
-
 std::vector<std::string> lines_of_file(const std::string& content, uint64_t* bytes = nullptr) {
-  TempFile file(content);
+  test::TempFile file(content);
   const int fd = ::open(file.path.c_str(), O_RDONLY);
   REQUIRE(fd >= 0);
   LineSource source(fd);

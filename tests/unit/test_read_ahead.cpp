@@ -52,12 +52,9 @@ Outcome check(const std::string& text, size_t max_errors, bool from_file, bool t
   CheckOptions options;
   options.read_ahead_thread = thread;
   if (from_file) {
-    char path[] = "/tmp/schedcheck-read-ahead-XXXXXX";
-    const int fd = ::mkstemp(path);
+    const test::TempFile file(text);
+    const int fd = ::open(file.path.c_str(), O_RDONLY);
     REQUIRE(fd >= 0);
-    ::unlink(path);
-    REQUIRE(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()));
-    REQUIRE(::lseek(fd, 0, SEEK_SET) == 0);
     LineSource source(fd);
     REQUIRE(source.from_fd());
     out.verdict = check_schedule(source, header, diag, options);
