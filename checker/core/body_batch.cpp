@@ -19,22 +19,18 @@ void BodyBatch::clear() {
   last_ = false;
 }
 
-void BodyBatch::add(const Transfer& t) {
-  // One at a time: a range insert calls memmove for the one move of most lines.
-  for (const Move& m : t.moves) moves_.push_back(m);
-  for (const PathNode& p : t.path) path_.push_back(p);
-  for (const MessageRef& m : t.messages) messages_.push_back(m);
-  records_.push_back({t.pos, t.from, static_cast<uint32_t>(moves_.size()), static_cast<uint32_t>(path_.size()),
-                      static_cast<uint32_t>(messages_.size())});
-}
-
-void BodyBatch::fill(Reader& reader, Diagnostics& reader_diagnostics, Transfer& scratch) {
+void BodyBatch::fill(Reader& reader, Diagnostics& reader_diagnostics) {
   clear();
+  AppendedTransfer line(moves_, path_, messages_);
   for (;;) {
-    const Reader::Event event = reader.next(scratch);
+    const Reader::Event event = reader.next(line);
     if (event == Reader::Event::transfer) {
-      add(scratch);
+      line.keep();
+      records_.push_back({line.pos, line.from, static_cast<uint32_t>(moves_.size()),
+                          static_cast<uint32_t>(path_.size()), static_cast<uint32_t>(messages_.size())});
       if (size() + segments_.size() < max_lines && items() < max_items) continue;
+    } else {
+      line.clear();  // what a last line with an error left
     }
     std::vector<Diagnostic> errors = reader_diagnostics.take_held();
     errors_.insert(errors_.end(), std::make_move_iterator(errors.begin()), std::make_move_iterator(errors.end()));

@@ -46,8 +46,8 @@ class BodyBatch {
   bool last() const { return last_; }  // it ends the body
   size_t items() const { return moves_.size() + path_.size() + messages_.size(); }
   // Lines of `reader` (its header read, its errors held by `reader_diagnostics`)
-  // until the batch is full or the body ends; `scratch` holds each line's transfer.
-  void fill(Reader& reader, Diagnostics& reader_diagnostics, Transfer& scratch);
+  // until the batch is full or the body ends.
+  void fill(Reader& reader, Diagnostics& reader_diagnostics);
   // A batch ends after max_lines transfers and step lines, or once their
   // moves, nodes and messages reach max_items (a line naming thousands of
   // messages fills a batch alone): it stays a few hundred KiB. Past `huge`
@@ -62,7 +62,6 @@ class BodyBatch {
   };
   size_t size() const { return records_.size() - 1; }
   void clear();
-  void add(const Transfer& t);
   std::vector<Record> records_{Record{}};  // transfer i is records_[i + 1]; records_[i] holds where it starts
   std::vector<Move> moves_;
   std::vector<PathNode> path_;

@@ -6,7 +6,7 @@ namespace schedcheck {
 ReadAhead::ReadAhead(Reader& reader, Diagnostics& reader_diagnostics, LineSource* thread_source)
     : reader_(reader), reader_diag_(reader_diagnostics), source_(thread_source) {
   // The first batch inline: a schedule that fits in it starts no thread.
-  batches_[0].fill(reader_, reader_diag_, scratch_);
+  batches_[0].fill(reader_, reader_diag_);
   filled_ = 1;
   if (source_ && !batches_[0].last()) thread_ = std::thread([this] { parse_from(1); });
 }
@@ -37,7 +37,7 @@ void ReadAhead::parse_from(uint64_t index) {
         if (stop_) return;
       }
       BodyBatch& batch = batches_[index % ring];
-      batch.fill(reader_, reader_diag_, scratch_);
+      batch.fill(reader_, reader_diag_);
       if (batch.items() > BodyBatch::huge) after = index + 1;
       {
         std::lock_guard lock(mutex_);
@@ -58,7 +58,7 @@ void ReadAhead::parse_from(uint64_t index) {
 BodyBatch* ReadAhead::next() {
   if (done_) return nullptr;
   if (!thread_.joinable()) {
-    if (next_ == filled_) batches_[next_ % ring].fill(reader_, reader_diag_, scratch_), ++filled_;
+    if (next_ == filled_) batches_[next_ % ring].fill(reader_, reader_diag_), ++filled_;
   } else {
     std::unique_lock lock(mutex_);
     consumed_ = next_;  // every batch before this one is done with

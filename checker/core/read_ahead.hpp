@@ -41,7 +41,6 @@ class ReadAhead {
   Reader& reader_;
   Diagnostics& reader_diag_;
   LineSource* source_;
-  Transfer scratch_;
   BodyBatch batches_[ring];  // batch k in batches_[k % ring]
   uint64_t next_ = 0;        // the index next() returns next
   bool done_ = false;

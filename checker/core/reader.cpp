@@ -511,7 +511,7 @@ bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
   return fail(pos, property, fmt::format("node {} is not in {}", c.since(pos), header_->topology->describe()));
 }
 
-bool Reader::message(Cursor& c, MessageId& out) {
+[[gnu::always_inline]] inline bool Reader::message(Cursor& c, MessageId& out) {
   const Collective& coll = header_->collective;
   const SourcePos pos = c.pos();
   NodeId v = 0;
@@ -544,7 +544,8 @@ bool Reader::next_line(std::string_view& line) {
   return !source_done_;
 }
 
-Reader::Event Reader::next(Transfer& out) {
+template <typename Out>
+Reader::Event Reader::next(Out& out) {
   std::string_view line;
   for (;;) {
     // Past the error limit reading ends.
@@ -565,7 +566,8 @@ void Reader::report_read_error(const std::string& error) {
     diag_->error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
 }
 
-bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
+template <typename Out>
+bool Reader::body_line(Cursor& c, Out& out, Event& event) {
   const char first = c.peek();
   if (first != '(' && !(first >= '0' && first <= '9')) {
     const auto [w, pos] = word_at(c);
@@ -619,7 +621,8 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
   return true;
 }
 
-bool Reader::transfer_line(Cursor& c, Transfer& out) {
+template <typename Out>
+bool Reader::transfer_line(Cursor& c, Out& out) {
   const Topology& topo = *header_->topology;
   if (!node(c, out.from, Property::well_formed)) return false;
   // Route: moves (+d, -d, +d*count) or a node list (> node > node ...).
@@ -717,5 +720,8 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
                 "a dispatch time '@ T' belongs to the flit model; this schedule's model is step-synchronous");
   return true;
 }
+
+template Reader::Event Reader::next(Transfer& out);
+template Reader::Event Reader::next(AppendedTransfer& out);
 
 }  // namespace schedcheck

@@ -26,7 +26,9 @@ class Reader {
   enum class Event { step, transfer, end, skipped };
   // The next body event. On `step`, step_number() and step_pos() describe it;
   // on `transfer`, `out` holds it. Lines with errors are reported and skipped.
-  Event next(Transfer& out);
+  // `Out` is a Transfer or an AppendedTransfer.
+  template <typename Out>
+  Event next(Out& out);
   uint32_t step_number() const { return step_; }
   SourcePos step_pos() const { return step_pos_; }
 
@@ -48,8 +50,10 @@ class Reader {
   // The next line: the one kept back, if any, else the source's; false at its end.
   bool next_line(std::string_view& line);
   void report_read_error(const std::string& error);
-  bool body_line(Cursor& c, Transfer& out, Event& event);
-  bool transfer_line(Cursor& c, Transfer& out);
+  template <typename Out>
+  bool body_line(Cursor& c, Out& out, Event& event);
+  template <typename Out>
+  bool transfer_line(Cursor& c, Out& out);
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.
   bool node(Cursor& c, NodeId& out, Property property);
   // The rest of node(): coordinates, and the errors.

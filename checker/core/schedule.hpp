@@ -102,4 +102,50 @@ struct Transfer {
   }
 };
 
+// One line's transfer written where many are kept (body_batch.hpp): its
+// moves, nodes and messages go straight to the end of arrays shared with
+// the lines before it. The reader writes it through the same members as a
+// Transfer, so that one parser fills either.
+struct AppendedTransfer {
+  // The items of this line: those after `start` in `all`.
+  template <typename Item>
+  struct Items {
+    std::vector<Item>& all;
+    size_t start = 0;
+    void push_back(const Item& item) { all.push_back(item); }
+    void drop() {
+      if (all.size() > start) all.resize(start);
+    }
+    bool empty() const { return all.size() == start; }
+    size_t size() const { return all.size() - start; }
+  };
+  AppendedTransfer(std::vector<Move>& all_moves, std::vector<PathNode>& all_path,
+                   std::vector<MessageRef>& all_messages)
+      : moves{all_moves}, path{all_path}, messages{all_messages} {}
+
+  SourcePos pos;
+  NodeId from = no_node;
+  Items<Move> moves;
+  Items<PathNode> path;
+  Items<MessageRef> messages;
+  // Never part of a step-synchronous transfer: kept only for the reader's errors.
+  std::optional<uint64_t> time;
+  uint32_t time_col = 0;
+  std::string control, after;
+  uint32_t control_col = 0, after_col = 0;
+
+  // Drops what a line left (a line with an error leaves part of its items).
+  void clear() {
+    from = no_node;
+    moves.drop();
+    path.drop();
+    messages.drop();
+    time.reset();
+    control.clear();
+    after.clear();
+  }
+  // The next line's items start after this one's.
+  void keep() { moves.start = moves.all.size(), path.start = path.all.size(), messages.start = messages.all.size(); }
+};
+
 }  // namespace schedcheck
