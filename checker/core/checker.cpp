@@ -118,22 +118,39 @@ std::string size_text(uint64_t bytes) {
   return unit == 0 ? fmt::format("{} bytes", bytes) : fmt::format("{:.1f} {}", size, units[unit]);
 }
 
+bool analyses_forwarding(const Model& model) {
+  return model.switching == Switching::store_and_forward && model.combining == Combining::non_combining;
+}
+
 // A state larger than the machine's memory would run for seconds and end in
 // an allocation failure: refuse it first, saying what it would need.
-void refuse_if_larger_than_memory(uint64_t bytes, const Header& header) {
+void refuse_if_larger_than_memory(const Header& header) {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page_size <= 0) return;
   const uint64_t memory = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size);
+  const uint64_t bytes = state_bytes_needed(header);
   if (bytes <= memory) return;
-  const uint32_t P = header.topology->node_count();
+  const Topology& topo = *header.topology;
+  const uint32_t P = topo.node_count();
+  const uint64_t bits = header.model.step_synchronous() ? Knowledge::bytes_needed(topo, header.collective) : 0;
   throw std::length_error(fmt::format(
-      "{} on {} needs {} for the bits of which node holds which message (P = {} nodes x M = {} messages), more "
-      "than this machine's {} of memory",
-      collective_kind_name(header.collective.kind), header.topology->describe(), size_text(bytes), P,
-      header.collective.message_count(P), size_text(memory)));
+      "{} on {} needs {} for the check's state, more than this machine's {} of memory: {} for the bits of which "
+      "node holds which message (P = {} nodes x M = {} messages), {} for the state of its {} channels and nodes",
+      collective_kind_name(header.collective.kind), topo.describe(), size_text(bytes), size_text(memory),
+      size_text(bits), P, header.collective.message_count(P), size_text(bytes - bits), topo.channel_slots()));
 }
 
 }  // namespace
+
+uint64_t state_bytes_needed(const Header& header) {
+  const Topology& topo = *header.topology;
+  const Model& model = header.model;
+  if (!model.step_synchronous()) return FlitCheck::bytes_needed(topo);
+  // Each term is below 2^32 times 2^32 bytes: no sum of them wraps.
+  return Knowledge::bytes_needed(topo, header.collective) + LinkUse::bytes_needed(topo) +
+         (model.ports == Ports::one_port ? PortUse::bytes_needed(topo) : 0) +
+         Forwarding::bytes_needed(topo, analyses_forwarding(model));
+}
 
 Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, const CheckOptions& options) {
   Verdict verdict;
@@ -155,16 +172,15 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   std::optional<PortUse> ports;
   std::optional<Knowledge> knowledge;
   std::optional<FlitCheck> flit;
+  refuse_if_larger_than_memory(header);
   if (model.step_synchronous()) {
-    refuse_if_larger_than_memory(Knowledge::bytes_needed(topo, coll), header);
     links.emplace(topo);
-    ports.emplace(topo);
+    if (model.ports == Ports::one_port) ports.emplace(topo);
     knowledge.emplace(topo, coll);
   } else {
     flit.emplace(header);
   }
-  Forwarding forwarding(topo, coll,
-                        model.switching == Switching::store_and_forward && model.combining == Combining::non_combining);
+  Forwarding forwarding(topo, coll, analyses_forwarding(model));
   std::vector<Move> node_list_moves;  // a node list's hops, for the dimension-order check
   MessageRef broadcast_message{0, 0};
   uint32_t serial = 0;  // steps seen, also the stamp of the current step

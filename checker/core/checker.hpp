@@ -15,6 +15,11 @@ struct CheckOptions {
   bool read_ahead_thread = true;
 };
 
+// The bytes a check of a schedule with this header allocates before it reads
+// the body: per node and message, per channel and per node. A check refuses
+// (std::length_error) a header whose state passes the machine's memory.
+uint64_t state_bytes_needed(const Header& header);
+
 // Checks the schedule in `source`; errors go to `diagnostics`. The header is
 // left in `header` for the caller's verdict line.
 Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diagnostics,

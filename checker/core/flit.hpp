@@ -25,6 +25,8 @@ namespace schedcheck {
 class FlitCheck {
  public:
   explicit FlitCheck(const Header& header);
+  // Its per-node state; what it keeps per train grows with the schedule.
+  static uint64_t bytes_needed(const Topology& topology) { return uint64_t{topology.node_count()} * sizeof(uint32_t); }
 
   // One transfer, in file order, its route expanded and found to fit the
   // network and the model: the route is a path, the message goes where it

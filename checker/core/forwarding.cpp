@@ -30,14 +30,24 @@ std::string to_string(ForwardingClass kind) {
   return "?";
 }
 
+uint64_t Forwarding::slot_count(const Topology& topology, bool store_and_forward) {
+  // Bit 31 of a slot's `sent` marks a duplicate's sends: 15 dimensions leave it free.
+  if (!store_and_forward || !topology.is_grid() || topology.dimensions() > 15) return 0;
+  const uint64_t slots = uint64_t{topology.node_count()} * 2 * topology.dimensions();
+  return slots > max_slots ? 0 : slots;
+}
+
+uint64_t Forwarding::bytes_needed(const Topology& topology, bool store_and_forward) {
+  const uint64_t slots = slot_count(topology, store_and_forward);
+  return slots == 0 ? 0 : slots * sizeof(Slot) + uint64_t{topology.node_count()} * sizeof(uint32_t);
+}
+
 Forwarding::Forwarding(const Topology& topology, const Collective& collective, bool store_and_forward)
     : topology_(topology), collective_(collective) {
-  // Bit 31 of a slot's `sent` marks a duplicate's sends: 15 dimensions leave it free.
-  if (!store_and_forward || !topology.is_grid() || topology.dimensions() > 15) return;
+  const uint64_t slots = slot_count(topology, store_and_forward);
+  if (slots == 0) return;
   directions_ = 2 * topology.dimensions();
   all_directions_ = (1U << directions_) - 1;
-  const uint64_t slots = uint64_t{topology.node_count()} * directions_;
-  if (slots > max_slots) return;
   enabled_ = true;
   slots_.resize(slots);
   changed_stamp_.resize(topology.node_count(), no_stamp);

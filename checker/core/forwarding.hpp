@@ -59,6 +59,7 @@ class Forwarding {
  public:
   // Analyses only store-and-forward grids; otherwise every call is a no-op.
   Forwarding(const Topology& topology, const Collective& collective, bool store_and_forward);
+  static uint64_t bytes_needed(const Topology& topology, bool store_and_forward);
 
   // One packet of step `serial` (1, 2, ...; `step_number` as written): m moves from `from` over `channel`.
   void transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial, uint32_t step_number);
@@ -70,6 +71,8 @@ class Forwarding {
  private:
   static constexpr uint32_t no_stamp = 0;
   uint32_t slot(NodeId v, uint32_t direction) const { return v * directions_ + direction; }
+  // The (node, incoming direction) slots of the analysis; 0 where it does not run.
+  static uint64_t slot_count(const Topology& topology, bool store_and_forward);
   std::string direction_name(uint32_t direction) const;
   std::string mask_names(uint32_t mask) const;
   std::string from_names(uint32_t sides) const;

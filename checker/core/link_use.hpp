@@ -15,6 +15,7 @@ class LinkUse {
  public:
   explicit LinkUse(const Topology& topology)
       : topology_(topology), use_(topology.channel_slots(), Use{0, 0}) {}
+  static uint64_t bytes_needed(const Topology& topology) { return uint64_t{topology.channel_slots()} * sizeof(Use); }
 
   // `step_serial` grows by one per step, so no per-step clearing is needed.
   // A transfer that reuses a channel is reported once for that channel, at

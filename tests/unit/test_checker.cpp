@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "reader.hpp"
 #include "support.hpp"
 
 namespace schedcheck {
@@ -138,6 +139,39 @@ TEST_CASE("a state larger than the machine's memory is refused before it is allo
   }
   CHECK(message.find("gossip on torus 8192x8192 needs 512.0 TiB") != std::string::npos);
   CHECK(message.find("P = 67108864 nodes x M = 67108864 messages") != std::string::npos);
+}
+
+namespace {
+
+// The header of `text`, read alone.
+schedcheck::Header header_of(const std::string& text) {
+  schedcheck::LineSource source(text);
+  schedcheck::Diagnostics diagnostics("<header>");
+  schedcheck::Reader reader(source, diagnostics);
+  schedcheck::Header header;
+  REQUIRE(reader.read_header(header));
+  return header;
+}
+
+}  // namespace
+
+TEST_CASE("the state a check refuses counts its channels and nodes, not only the knowledge bits") {
+  const std::string torus = "schedcheck 1\ntopology torus 1024x1024x64\n";
+  const uint64_t P = uint64_t{1} << 26;  // the most nodes a network may have
+  // A broadcast's one message takes a 64-bit word per node; each node has 6
+  // channels of 8 bytes; one-port adds 16 bytes per node; the forwarding
+  // analysis stops at 2^22 node-directions.
+  CHECK(schedcheck::state_bytes_needed(header_of(torus + "model wormhole all-port\ncollective broadcast source 0\n")) ==
+        P * (8 + 6 * 8));
+  CHECK(schedcheck::state_bytes_needed(header_of(torus + "model wormhole one-port\ncollective broadcast source 0\n")) ==
+        P * (8 + 6 * 8 + 16));
+  // The flit model keeps a stamp per node up front.
+  CHECK(schedcheck::state_bytes_needed(header_of(torus + "model flit all-port\ncollective scatter root 0\n")) == P * 4);
+  // On a 4x4 torus the forwarding analysis runs: 64 node-directions of 32
+  // bytes and a stamp per node, beside 16 words of bits and 64 channels.
+  CHECK(schedcheck::state_bytes_needed(
+            header_of("schedcheck 1\ntopology torus 4x4\nmodel store-and-forward all-port\ncollective gossip\n")) ==
+        16 * 8 + 64 * 8 + 64 * 32 + 16 * 4);
 }
 
 TEST_CASE("claim: more steps than claimed") {
