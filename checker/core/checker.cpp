@@ -305,6 +305,8 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
         }
     }
     const uint32_t stop = diag.release();
+    uint64_t longest = step.longest_packet, channels = step.channels;
+    size_t applied = 0;
     for (size_t i = 0; i < n; ++i) {
       const Route& r = route[i];
       if (r.pos.line > stop) break;
@@ -319,10 +321,13 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
         for (const MessageRef& ref : messages)
           forwarding.transfer(r.from, r.first, to, ref.message, stamp, number);
       }
-      step.longest_packet = std::max(step.longest_packet, length);
-      ++step.transfers;
-      step.channels = saturating_add(step.channels, r.hop_count);
+      longest = std::max(longest, length);
+      channels = saturating_add(channels, r.hop_count);
+      ++applied;
     }
+    step.longest_packet = longest;
+    step.channels = channels;
+    step.transfers += applied;
     return stop;
   };
 
