@@ -17,7 +17,9 @@ class PortUse {
         send_line_(topology.node_count(), 0),
         receive_stamp_(topology.node_count(), 0),
         receive_line_(topology.node_count(), 0) {}
-  static uint64_t bytes_needed(const Topology& topology) { return uint64_t{topology.node_count()} * 4 * sizeof(uint32_t); }
+  static uint64_t bytes_needed(const Topology& topology) {
+    return uint64_t{topology.node_count()} * 4 * sizeof(uint32_t);
+  }
 
   void transfer(NodeId from, NodeId to, uint32_t step_serial, uint32_t step_number, SourcePos pos,
                 uint32_t to_col, Diagnostics& diagnostics);

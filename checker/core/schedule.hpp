@@ -107,17 +107,19 @@ struct Transfer {
 // the lines before it. The reader writes it through the same members as a
 // Transfer, so that one parser fills either.
 struct AppendedTransfer {
-  // The items of this line: those after `start` in `all`.
+  // The items of this line: the `count` after `start` in `all`. Counted
+  // apart, as the reader asks for it after each part of a line.
   template <typename Item>
   struct Items {
     std::vector<Item>& all;
-    size_t start = 0;
-    void push_back(const Item& item) { all.push_back(item); }
+    size_t start = 0, count = 0;
+    void push_back(const Item& item) { all.push_back(item), ++count; }
+    bool empty() const { return count == 0; }
+    size_t size() const { return count; }
     void drop() {
-      if (all.size() > start) all.resize(start);
+      if (count != 0) all.resize(start), count = 0;
     }
-    bool empty() const { return all.size() == start; }
-    size_t size() const { return all.size() - start; }
+    void keep() { start += count, count = 0; }
   };
   AppendedTransfer(std::vector<Move>& all_moves, std::vector<PathNode>& all_path,
                    std::vector<MessageRef>& all_messages)
@@ -145,7 +147,7 @@ struct AppendedTransfer {
     after.clear();
   }
   // The next line's items start after this one's.
-  void keep() { moves.start = moves.all.size(), path.start = path.all.size(), messages.start = messages.all.size(); }
+  void keep() { moves.keep(), path.keep(), messages.keep(); }
 };
 
 }  // namespace schedcheck
