@@ -92,17 +92,18 @@ struct Topology::Built {
 // Always inlined: a call would cost as much as the step itself.
 [[gnu::always_inline]] inline ChannelId Topology::grid_step(NodeId v, uint32_t dim, bool negative,
                                                             NodeId& head) const {
-  // The hot path of every grid check: a division for the coordinate. (A
-  // multiplication by a precomputed inverse was measured no faster.)
-  const uint32_t x = coordinate(v, dim);
+  // The hot path of every grid check. Whether v is at either end of its
+  // dimension needs where it lies in its block of n nodes `stride` apart:
+  // one division, where its coordinate takes two.
   const uint32_t n = sizes_[dim];
   const uint32_t stride = stride_[dim];
+  const uint32_t offset = v % (stride * n);  // the coordinate times stride, plus v's place below `dim`
   if (negative) {
-    if (x > 0) head = v - stride;
+    if (offset >= stride) head = v - stride;
     else if (wraps()) head = v + (n - 1) * stride;
     else return head = no_node, no_channel;
   } else {
-    if (x + 1 < n) head = v + stride;
+    if (offset < (n - 1) * stride) head = v + stride;
     else if (wraps()) head = v - (n - 1) * stride;
     else return head = no_node, no_channel;
   }

@@ -103,6 +103,34 @@ TEST_CASE("mesh: moves off the border are not links") {
   CHECK(links == 34);
 }
 
+TEST_CASE("grid moves agree with the coordinates on every node, dimension and direction") {
+  for (const TopologyKind kind : {TopologyKind::torus, TopologyKind::mesh})
+    for (const std::vector<uint32_t>& sizes :
+         std::vector<std::vector<uint32_t>>{{2}, {7}, {3, 4}, {2, 5}, {4, 2, 3}, {3, 3, 2, 2}}) {
+      const Topology t = grid(kind, sizes);
+      for (NodeId v = 0; v < t.node_count(); ++v)
+        for (uint32_t dim = 0; dim < t.dimensions(); ++dim)
+          for (const bool negative : {false, true}) {
+            std::vector<uint32_t> coords;
+            for (uint32_t d = 0; d < t.dimensions(); ++d) coords.push_back(t.coordinate(v, d));
+            const uint32_t n = sizes[dim], x = coords[dim];
+            const bool off = kind == TopologyKind::mesh && (negative ? x == 0 : x + 1 == n);
+            coords[dim] = negative ? (x + n - 1) % n : (x + 1) % n;
+            const ChannelId c = move_channel(t, v, dim, negative);
+            CAPTURE(v);
+            CAPTURE(dim);
+            CAPTURE(negative);
+            if (off) {
+              CHECK(c == no_channel);
+            } else {
+              REQUIRE(c != no_channel);
+              CHECK(t.channel_head(c) == test::node_at(t, coords));
+              CHECK(t.channel_port(c) == 2 * dim + (negative ? 1 : 0));
+            }
+          }
+    }
+}
+
 TEST_CASE("size 2: the + and - moves are two parallel channels to the same neighbour") {
   const Topology t = grid(TopologyKind::torus, {2, 3});
   const NodeId v = test::node_at(t, {0, 1});
