@@ -28,8 +28,7 @@ void BodyBatch::fill(Reader& reader, Diagnostics& reader_diagnostics) {
       line.keep();
       records_.push_back({line.pos, line.from, static_cast<uint32_t>(line.moves.start),
                           static_cast<uint32_t>(line.path.start), static_cast<uint32_t>(line.messages.start)});
-      const size_t items = line.moves.start + line.path.start + line.messages.start;
-      if (records_.size() + segments_.size() <= max_lines && items < max_items) continue;
+      if (records_.size() + segments_.size() <= max_lines && items() < max_items) continue;
     } else {
       line.clear();  // what a last line with an error left
     }

@@ -1,7 +1,6 @@
 // Dimension order: property 4: a path goes through dimensions 1, 2, ... in order, one direction per dimension.
 #pragma once
 
-#include <cstdint>
 #include <span>
 
 #include "diagnostic.hpp"

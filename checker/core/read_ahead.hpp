@@ -16,7 +16,6 @@
 #include "diagnostic.hpp"
 #include "line_source.hpp"
 #include "reader.hpp"
-#include "schedule.hpp"
 
 namespace schedcheck {
 

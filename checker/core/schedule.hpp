@@ -72,50 +72,58 @@ struct TransferView {
   bool control = false;  // a control flit, which carries no message
 };
 
-// One line of the body: a packet (or path) leaving `from`. The route is
-// either moves or the node list after `from`, never both.
-struct Transfer {
+// What a body line gives besides its route and messages: its place, its
+// sender and the flit model's parts (format.md section 7.2): the dispatch
+// time, the label of a control flit, which carries no message, and the
+// label of the control flit that licenses the transfer; empty when absent.
+struct TransferLine {
   SourcePos pos;
   NodeId from = no_node;
-  std::vector<Move> moves;
-  std::vector<PathNode> path;
-  std::vector<MessageRef> messages;  // empty: the one broadcast message, or all held (combining)
-  std::optional<uint64_t> time;      // flit model dispatch time
+  std::optional<uint64_t> time;
   uint32_t time_col = 0;
-  // Flit model (format.md section 7.2): the label of a control flit, which
-  // carries no message, and the label of the control flit that licenses
-  // this transfer; empty when absent.
   std::string control, after;
   uint32_t control_col = 0, after_col = 0;
 
-  // What the route, causality and step checks read of it.
-  operator TransferView() const { return {pos, from, moves, path, messages, !control.empty()}; }
-
-  void clear() {
+  void clear_line() {
     from = no_node;
-    moves.clear();
-    path.clear();
-    messages.clear();
     time.reset();
     control.clear();
     after.clear();
   }
 };
 
+// One line of the body: a packet (or path) leaving `from`. The route is
+// either moves or the node list after `from`, never both.
+struct Transfer : TransferLine {
+  std::vector<Move> moves;
+  std::vector<PathNode> path;
+  std::vector<MessageRef> messages;  // empty: the one broadcast message, or all held (combining)
+
+  // What the route, causality and step checks read of it.
+  operator TransferView() const { return {pos, from, moves, path, messages, !control.empty()}; }
+
+  void clear() {
+    clear_line();
+    moves.clear();
+    path.clear();
+    messages.clear();
+  }
+};
+
 // One line's transfer written where many are kept (body_batch.hpp): its
 // moves, nodes and messages go straight to the end of arrays shared with
 // the lines before it. The reader writes it through the same members as a
-// Transfer, so that one parser fills either.
-struct AppendedTransfer {
+// Transfer, so that one parser fills either. Its flit-model parts make a
+// step-synchronous line an error, so they are kept only for the reader.
+struct AppendedTransfer : TransferLine {
   // The items of this line: the `count` after `start` in `all`. Counted
-  // apart, as the reader asks for it after each part of a line.
+  // apart, as the reader asks after each part of a line whether it has any.
   template <typename Item>
   struct Items {
     std::vector<Item>& all;
     size_t start = 0, count = 0;
     void push_back(const Item& item) { all.push_back(item), ++count; }
     bool empty() const { return count == 0; }
-    size_t size() const { return count; }
     void drop() {
       if (count != 0) all.resize(start), count = 0;
     }
@@ -125,26 +133,16 @@ struct AppendedTransfer {
                    std::vector<MessageRef>& all_messages)
       : moves{all_moves}, path{all_path}, messages{all_messages} {}
 
-  SourcePos pos;
-  NodeId from = no_node;
   Items<Move> moves;
   Items<PathNode> path;
   Items<MessageRef> messages;
-  // Never part of a step-synchronous transfer: kept only for the reader's errors.
-  std::optional<uint64_t> time;
-  uint32_t time_col = 0;
-  std::string control, after;
-  uint32_t control_col = 0, after_col = 0;
 
   // Drops what a line left (a line with an error leaves part of its items).
   void clear() {
-    from = no_node;
+    clear_line();
     moves.drop();
     path.drop();
     messages.drop();
-    time.reset();
-    control.clear();
-    after.clear();
   }
   // The next line's items start after this one's.
   void keep() { moves.keep(), path.keep(), messages.keep(); }

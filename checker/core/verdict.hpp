@@ -3,12 +3,10 @@
 
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "forwarding.hpp"
 #include "lower_bounds.hpp"
-#include "schedule.hpp"
 
 namespace schedcheck {
 
