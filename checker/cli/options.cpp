@@ -97,8 +97,10 @@ const std::vector<OptionSpec> option_table = {
      "broadcast: search the routing asked alone, not first the stricter shorter-way routing whose witnesses are "
      "its witnesses"},
     {"--no-symmetric-first", "", "search",
-     "broadcast: no structured first try over the schedules that the automorphisms fixing the source map to "
-     "themselves (a third of each count's time, whose witness settles the count and whose unsat refutes nothing)"},
+     "broadcast: no structured first tries (each a third of the count's time left, whose witness settles the count "
+     "and whose unsat refutes nothing): the schedules whose last step informs every neighbour of a perfect Lee "
+     "code by single hops (tori whose sides are multiples of 2k+1), then those that the automorphisms fixing the "
+     "source map to themselves"},
     {"--split", "PORTS", "search",
      "broadcast with --steps S: decide the count cube by cube, one cube per choice of the source's path (or none) "
      "out of each of its first PORTS ports in step 1, the routing asked alone"},

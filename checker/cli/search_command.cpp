@@ -683,17 +683,21 @@ int run_search(const Arguments& args) {
               report.witness;
     // The run is named by its routing ("dimension-order-shorter") or, free
     // routing's own run, by the paths it searches ("minimal paths").
-    // A symmetric run ("symmetric dimension-order-shorter", "point-symmetric
-    // ...") says so in a line of its own.
+    // A structured run ("symmetric dimension-order-shorter", "point-symmetric
+    // ...", "perfect-code ...") says so in a line of its own.
     if (!witness_routing.empty()) {
       constexpr std::pair<std::string_view, std::string_view> classes[] = {
-          {"symmetric ", "every automorphism of the torus that fixes the source and keeps the routing"},
-          {"point-symmetric ", "the reflection of the torus through the source (x -> -x in every dimension)"}};
+          {"symmetric ", "every automorphism of the torus that fixes the source and keeps the routing maps it to "
+                         "itself"},
+          {"point-symmetric ", "the reflection of the torus through the source (x -> -x in every dimension) maps "
+                               "it to itself"},
+          {"perfect-code ", "its last step informs every neighbour of the perfect Lee code {x : x1 + 2 x2 + ... + "
+                            "k xk = 0 mod 2k+1} by single hops"}};
       std::string paths = witness_routing;
       std::string comment;
-      for (const auto& [prefix, maps] : classes)
+      for (const auto& [prefix, what] : classes)
         if (paths.starts_with(prefix)) {
-          comment = fmt::format("# a {}schedule: {} maps it to itself\n", prefix, maps);
+          comment = fmt::format("# a {}schedule: {}\n", prefix, what);
           paths.erase(0, prefix.size());
         }
       comment += fmt::format("# its paths are {}{}\n", paths, paths.ends_with(" paths") ? "" : " paths");

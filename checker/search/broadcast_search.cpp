@@ -51,9 +51,18 @@ class BroadcastEncoding {
  public:
   BroadcastEncoding(z3::context& ctx, z3::solver& solver, const BroadcastProblem& p)
       : ctx_(ctx), solver_(solver), p_(p) {
-    for (uint32_t u = 0; u < p.grid.node_count(); ++u)
-      for (Route& r : routes_from(p.grid, u, p.rule)) routes_.push_back(std::move(r));
-    if (p.strengthen || p.symmetric_only)
+    if (p.code_last_step) code_ = perfect_lee_code(p.grid);
+    // Under the code's try only its nodes are informed before the last step.
+    auto kept = [&](uint32_t v) { return code_.empty() || code_[v]; };
+    for (uint32_t u = 0; u < p.grid.node_count(); ++u) {
+      if (!kept(u)) continue;
+      for (Route& r : routes_from(p.grid, u, p.rule))
+        if (kept(r.to)) routes_.push_back(std::move(r));
+    }
+    for (uint32_t v = 0; v < p.grid.node_count(); ++v) goal_nodes_ += kept(v) ? 1 : 0;
+    // The lex-leader of the first step assumes a class that every symmetry
+    // keeps; an automorphism may move the code.
+    if ((p.strengthen && !p.code_last_step) || p.symmetric_only)
       symmetries_ = source_symmetries(p.grid, routes_, p.symmetric_only.value_or(SymmetryGroup::all));
     split_routes_ = source_routes_by_port(p.grid, routes_, p.split_ports);
     z3::expr_vector start(ctx_);
@@ -120,7 +129,8 @@ class BroadcastEncoding {
     const uint32_t t = steps();
     z3::expr g = ctx_.bool_const(fmt::format("goal_{}", t).c_str());
     z3::expr_vector all(ctx_);
-    for (uint32_t v = 0; v < p_.grid.node_count(); ++v) all.push_back(informed_[t][static_cast<int>(v)]);
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
+      if (code_.empty() || code_[v]) all.push_back(informed_[t][static_cast<int>(v)]);
     solver_.add(z3::implies(g, z3::mk_and(all)));
     if (p_.strengthen) idle_ports_within_the_slack(g);
     return g;
@@ -156,6 +166,11 @@ class BroadcastEncoding {
         if (m.eval(sends_[t][static_cast<int>(r)], true).is_true())
           s += fmt::format("  {} {}\n", p_.grid.node_name(routes_[r].from), routes_[r].moves);
     }
+    if (code_.empty()) return s;
+    s += fmt::format("step {}\n", sends_.size() + 1);
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
+      for (uint32_t d = 0; code_[v] && d < p_.grid.dimensions(); ++d)
+        s += fmt::format("  {} +{}\n  {} -{}\n", p_.grid.node_name(v), d + 1, p_.grid.node_name(v), d + 1);
     return s;
   }
 
@@ -233,11 +248,12 @@ class BroadcastEncoding {
   // I_t = (D+1) * I_{t-1} - w_t, where w_t counts the ports that nodes
   // informed before step t leave idle in it, and
   // I_T = (D+1)^T - sum over t of (D+1)^(T-t) * w_t. Informing all P nodes
-  // leaves the weighted idle ports a budget of (D+1)^T - P: a port whose
-  // weight exceeds it is never idle (at budget 0 every sender is
-  // saturated), and the rest share it in one pseudo-Boolean constraint.
+  // (all the code's, under its try) leaves the weighted idle ports a budget
+  // of (D+1)^T - P: a port whose weight exceeds it is never idle (at budget
+  // 0 every sender is saturated), and the rest share it in one
+  // pseudo-Boolean constraint.
   void idle_ports_within_the_slack(const z3::expr& goal) {
-    const uint32_t T = steps(), nodes = p_.grid.node_count();
+    const uint32_t T = steps(), nodes = goal_nodes_;
     if (!p_.grid.wraps) return;  // a mesh's border nodes have fewer ports
     const uint64_t fan = p_.one_port ? 1 : 2ULL * p_.grid.dimensions();
     // weight[t] = (D+1)^(T-t), capped where no budget binds.
@@ -255,14 +271,15 @@ class BroadcastEncoding {
     std::vector<int> coefficients;
     for (uint32_t t = 1; t <= T; ++t) {
       // ports[u][p]: the paths from u leaving by its p-th port in step t.
-      std::vector<std::vector<z3::expr_vector>> ports(nodes);
-      for (uint32_t u = 0; u < nodes; ++u) ports[u] = vectors(ctx_, fan);
+      std::vector<std::vector<z3::expr_vector>> ports(p_.grid.node_count());
+      for (uint32_t u = 0; u < p_.grid.node_count(); ++u) ports[u] = vectors(ctx_, fan);
       for (size_t r = 0; r < routes_.size(); ++r) {
         const uint32_t port = p_.one_port ? 0 : routes_[r].channels.front() % static_cast<uint32_t>(fan);
         ports[routes_[r].from][port].push_back(x(t, r));
       }
-      for (uint32_t u = 0; u < nodes; ++u)
+      for (uint32_t u = 0; u < p_.grid.node_count(); ++u)
         for (const z3::expr_vector& paths : ports[u]) {
+          if (!code_.empty() && !code_[u]) continue;  // never informed under the code's try
           const z3::expr idle = informed(t - 1, u) && !z3::mk_or(paths);
           if (weight[t] > slack) {
             solver_.add(z3::implies(goal, !idle));
@@ -298,6 +315,8 @@ class BroadcastEncoding {
   z3::solver& solver_;
   const BroadcastProblem& p_;
   std::vector<Route> routes_;
+  std::vector<bool> code_;  // under the code's try, its nodes; else empty
+  uint32_t goal_nodes_ = 0;  // the nodes the goal informs
   std::vector<std::vector<size_t>> split_routes_;  // per split port, the source's routes out of it
   SourceSymmetries symmetries_;
   std::vector<z3::expr_vector> sends_;     // per step
@@ -374,14 +393,15 @@ class Run {
   bool cut_short_ = false;
 };
 
-// Keeps and reports one run's answer; true when it is the witness.
-bool record(SearchReport& report, const SearchLimits& limits, const Attempt& a, Run& run) {
+// Keeps and reports one run's answer; true when it is the witness. `run`
+// answered it (null when no run was built: no time was left).
+bool record(SearchReport& report, const SearchLimits& limits, const Attempt& a, Run* run) {
   report.attempts.push_back(a);
   if (limits.progress) limits.progress(a);
   if (a.outcome == Outcome::unknown && !a.stricter_routing) report.gave_up = true;
   if (a.outcome != Outcome::sat) return false;
   report.witness_steps = a.steps;
-  report.witness = run.witness();
+  report.witness = run->witness();
   return true;
 }
 
@@ -398,72 +418,92 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   const auto start = Clock::now();
   // Every run stays with the report (SearchReport::solvers).
   auto solvers = std::make_shared<std::vector<std::unique_ptr<Run>>>();
-  auto make_run = [&](const BroadcastProblem& p) {
-    solvers->push_back(std::make_unique<Run>(p));
-    return solvers->back().get();
+  // A run is built when it first checks a count, so that a try that
+  // settles the count spares the larger encodings after it (7x7x7 under
+  // minimal paths has 14 M routes a step: no run of them could be built).
+  struct Try {
+    BroadcastProblem problem;
+    std::string name;           // for the attempts; empty: the routing asked alone
+    uint32_t fixed_steps = 0;   // the last steps, fixed: not in the run's encoding
+    Run* run = nullptr;
   };
-  Run* asked = make_run(problem);
-  Run* stricter = nullptr;
-  std::string stricter_name;
-  if (const auto rule = stricter_routing(problem); rule && problem.stricter_routing_first) {
-    BroadcastProblem p = problem;
-    p.rule = *rule;
-    stricter = make_run(p);
-    stricter_name = route_rule_name(*rule);
-  }
-  // The structured tries: the schedules that every symmetry keeps, then
-  // the larger class that the point reflection keeps.
-  struct FirstTry {
-    Run* run;
-    std::string name;
-  };
-  std::vector<FirstTry> symmetric;
-  if (problem.symmetric_first) {
-    BroadcastProblem p = stricter ? stricter->problem() : problem;
-    const std::string paths = p.rule == RouteRule::shortest ? "minimal paths" : route_rule_name(p.rule);
-    p.symmetric_only = SymmetryGroup::all;
-    symmetric.push_back({make_run(p), "symmetric " + paths});
-    // Where the point reflection is the only symmetry (a ring), its class
-    // is the first's, and its encoding is not built.
-    if (symmetric[0].run->symmetry_count() > 1) {
-      p.symmetric_only = SymmetryGroup::point_reflection;
-      symmetric.push_back({make_run(p), "point-symmetric " + paths});
-    }
-    // Without an automorphism (a path, a mesh under dimension order) the
-    // symmetric schedules are all schedules: the run would repeat the next.
-    std::erase_if(symmetric, [](const FirstTry& f) { return f.run->symmetry_count() == 0; });
-  }
   // After a check cut short by its time limit, Z3 has answered a later check
   // of the same solver with a model that breaks the solver's own constraints
   // (5x5 under dimension order, 2 steps given 1 ms, then a 3-step "witness"
   // whose senders do not hold the message, or that sends nothing): such a
   // run is built anew before its next check. Not sooner: on 7x7x7 a rebuild
   // takes seconds, which a search that then stops would spend past its time.
-  auto fresh = [&](Run*& run) -> Run& {
-    if (run->cut_short()) run = make_run(run->problem());
-    return *run;
+  auto built = [&](Try& t) -> Run& {
+    if (!t.run || t.run->cut_short()) {
+      solvers->push_back(std::make_unique<Run>(t.problem));
+      t.run = solvers->back().get();
+    }
+    return *t.run;
+  };
+  Try asked{problem, ""};
+  std::optional<Try> stricter;
+  if (const auto rule = stricter_routing(problem); rule && problem.stricter_routing_first) {
+    BroadcastProblem p = problem;
+    p.rule = *rule;
+    stricter = Try{p, route_rule_name(*rule)};
+  }
+  auto paths_name = [](RouteRule rule) -> std::string {
+    return rule == RouteRule::shortest ? "minimal paths" : route_rule_name(rule);
+  };
+  // The structured tries, smallest encoding first: the code's last step
+  // (under the routing asked), then the schedules that every symmetry
+  // keeps, then the larger class that the point reflection keeps.
+  std::vector<Try> structured;
+  if (problem.symmetric_first) {
+    // Its last step is single hops under every routing; all-port wormhole only.
+    if (!problem.one_port && problem.rule != RouteRule::single_hop && !perfect_lee_code(problem.grid).empty()) {
+      BroadcastProblem p = problem;
+      p.code_last_step = true;
+      structured.push_back({p, "perfect-code " + paths_name(p.rule), 1});
+    }
+    BroadcastProblem p = stricter ? stricter->problem : problem;
+    p.symmetric_only = SymmetryGroup::all;
+    structured.push_back({p, "symmetric " + paths_name(p.rule)});
+    p.symmetric_only = SymmetryGroup::point_reflection;
+    structured.push_back({p, "point-symmetric " + paths_name(p.rule)});
+  }
+  // Without an automorphism (a path, a mesh under dimension order) the
+  // symmetric schedules are all schedules, and where the point reflection
+  // is the only one (a ring) its class is the whole group's: such a try
+  // would repeat another, as its run shows once built.
+  auto repeats = [&](Try& t) {
+    if (!t.problem.symmetric_only) return false;
+    if (built(t).symmetry_count() == 0) return true;
+    if (*t.problem.symmetric_only != SymmetryGroup::point_reflection) return false;
+    for (Try& whole : structured)
+      if (whole.problem.symmetric_only == SymmetryGroup::all) return built(whole).symmetry_count() <= 1;
+    return false;
   };
   // A run whose unsat leaves the count open: it may answer only with a witness.
-  auto try_first = [&](Run*& run, const std::string& name, uint32_t steps, double seconds) {
-    Attempt a = seconds > 0 ? fresh(run).check(steps, seconds) : Attempt{steps, Outcome::unknown, 0};
-    a.routing = name;
+  auto try_first = [&](Try& t, uint32_t steps, double seconds) {
+    if (steps <= t.fixed_steps) return false;
+    Attempt a = seconds > 0 ? built(t).check(steps - t.fixed_steps, seconds) : Attempt{steps, Outcome::unknown, 0};
+    a.steps = steps;
+    a.routing = t.name;
     a.stricter_routing = true;
-    return record(report, limits, a, *run);
+    return record(report, limits, a, t.run);
   };
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
     const std::optional<double> count_seconds = begin_count(report, limits, start, steps);
     if (!count_seconds) break;
     const double budget = *count_seconds;
     const auto count_start = Clock::now();
-    bool settled = false;
-    for (FirstTry& f : symmetric)
-      settled = settled || try_first(f.run, f.name, steps, (budget - seconds_since(count_start)) * first_try_share);
+    bool settled = false, structured_tried = false;
+    for (Try& t : structured) {
+      if (settled || repeats(t)) continue;
+      structured_tried = true;
+      settled = try_first(t, steps, (budget - seconds_since(count_start)) * first_try_share);
+    }
     if (settled) break;
-    if (stricter && try_first(stricter, stricter_name, steps, (budget - seconds_since(count_start)) * first_try_share))
-      break;
+    if (stricter && try_first(*stricter, steps, (budget - seconds_since(count_start)) * first_try_share)) break;
     const double rest = budget - seconds_since(count_start);
-    Attempt a = rest > 0 ? fresh(asked).check(steps, rest) : Attempt{steps, Outcome::unknown, 0};
-    if (stricter || !symmetric.empty()) a.routing = route_rule_name(problem.rule);
+    Attempt a = rest > 0 ? built(asked).check(steps, rest) : Attempt{steps, Outcome::unknown, 0};
+    if (stricter || structured_tried) a.routing = route_rule_name(problem.rule);
     if (problem.rule == RouteRule::shortest) {
       // The search's free routes are the minimal paths, and the format's free
       // routing allows any path: an unsat answer here refutes only the
@@ -471,7 +511,7 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
       a.routing = "minimal paths";
       a.stricter_routing = true;
     }
-    if (record(report, limits, a, *asked)) break;
+    if (record(report, limits, a, asked.run)) break;
   }
   report.solvers = solvers;
   return report;
@@ -493,7 +533,7 @@ SearchReport search_broadcast_cubes(const BroadcastProblem& problem, uint32_t st
       a.routing = "minimal paths";  // as search_broadcast: an unsat on minimal paths refutes no count
       a.stricter_routing = true;
     }
-    record(report, limits, a, run);
+    record(report, limits, a, &run);
     report.cubes_refuted = cube - first + (a.outcome == Outcome::unsat ? 1 : 0);
     break;
   }
@@ -507,7 +547,7 @@ SearchReport search_broadcast_from_model(const BroadcastProblem& problem, uint32
   report.solvers = kept;
   Run& run = *kept;
   const std::vector<z3::expr> fixed = run.fix(steps, model, unset);
-  if (unset.empty()) record(report, limits, run.check(steps, limits.timeout_seconds, fixed), run);
+  if (unset.empty()) record(report, limits, run.check(steps, limits.timeout_seconds, fixed), &run);
   return report;
 }
 

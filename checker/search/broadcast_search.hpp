@@ -29,6 +29,14 @@ struct BroadcastProblem {
   // themselves. Their witness settles the count; their unsat refutes
   // nothing. Off measures the other runs alone.
   bool symmetric_first = false;
+  // A structured try, run with the symmetric ones where it applies: the
+  // schedules whose last step informs every neighbour of the perfect Lee
+  // code (perfect_lee_code) by single hops, the steps before it informing
+  // the code's nodes along paths between them. Its encoding has the routes
+  // between the code's nodes alone, so it is built where the whole one is
+  // too large (7x7x7 under minimal paths). Its witness settles the count;
+  // its unsat refutes nothing. Set by the search for that try.
+  bool code_last_step = false;
   // The encoding of the schedules that the group maps to themselves alone:
   // one variable per orbit of routes and of nodes. Set by the search for
   // its structured tries.

@@ -20,6 +20,20 @@ std::string Grid::node_name(uint32_t v) const {
   return s + ")";
 }
 
+std::vector<bool> perfect_lee_code(const Grid& grid) {
+  const uint32_t modulus = 2 * grid.dimensions() + 1;
+  if (!grid.wraps || grid.dimensions() == 0) return {};
+  for (uint32_t n : grid.sizes)
+    if (n % modulus != 0) return {};
+  std::vector<bool> code(grid.node_count());
+  for (uint32_t v = 0; v < grid.node_count(); ++v) {
+    uint32_t sum = 0;
+    for (uint32_t d = 0; d < grid.dimensions(); ++d) sum += (d + 1) * grid.coordinate(v, d);
+    code[v] = sum % modulus == 0;
+  }
+  return code;
+}
+
 std::vector<std::vector<uint32_t>> hop_distances(const Grid& grid) {
   const uint32_t n = grid.node_count();
   std::vector<std::vector<uint32_t>> dist(n, std::vector<uint32_t>(n, UINT32_MAX));
