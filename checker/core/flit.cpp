@@ -109,23 +109,17 @@ void FlitCheck::transfer(const Transfer& t, const std::vector<Hop>& hops, Diagno
                                     other->second.line));
     } else {
       channels_.emplace(std::pair{hop.channel, start}, Busy{end, t.pos.line});
-      if (one_port_) {
-        if (const auto* other = meets(sends_, tail, start, end))
+      // Under one-port the hop's tail sends and its head receives one flit at a time.
+      auto use_port = [&](Timeline& ports, NodeId v, const char* verb) {
+        if (const auto* other = meets(ports, v, start, end))
           diagnostics.error(pos, Property::port_limit,
-                            fmt::format("node {} sends two flits in time unit {} under one-port (the other at line {})",
-                                        topology_.node_name(tail), std::max(start, other->first.second),
+                            fmt::format("node {} {} two flits in time unit {} under one-port (the other at line {})",
+                                        topology_.node_name(v), verb, std::max(start, other->first.second),
                                         other->second.line));
         else
-          sends_.emplace(std::pair{tail, start}, Busy{end, t.pos.line});
-        if (const auto* other = meets(receives_, head, start, end))
-          diagnostics.error(pos, Property::port_limit,
-                            fmt::format("node {} receives two flits in time unit {} under one-port (the other at line "
-                                        "{})",
-                                        topology_.node_name(head), std::max(start, other->first.second),
-                                        other->second.line));
-        else
-          receives_.emplace(std::pair{head, start}, Busy{end, t.pos.line});
-      }
+          ports.emplace(std::pair{v, start}, Busy{end, t.pos.line});
+      };
+      if (one_port_) use_port(sends_, tail, "sends"), use_port(receives_, head, "receives");
     }
     tail = head;
   }

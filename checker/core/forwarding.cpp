@@ -57,21 +57,15 @@ std::string Forwarding::direction_name(uint32_t direction) const {
   return fmt::format("{}{}", direction % 2 ? '-' : '+', direction / 2 + 1);
 }
 
-std::string Forwarding::mask_names(uint32_t mask) const {
-  if (mask == 0) return "nothing";
-  std::string s;
-  for (uint32_t d = 0; d < directions_; ++d) {
-    if (!(mask >> d & 1U)) continue;
-    if (!s.empty()) s += ' ';
-    s += direction_name(d);
-  }
-  return s;
-}
+std::string Forwarding::mask_names(uint32_t mask) const { return mask == 0 ? "nothing" : names(mask, " ", 0); }
 
-std::string Forwarding::from_names(uint32_t sides) const {
+// The sides a packet came from are named by the direction back to them.
+std::string Forwarding::from_names(uint32_t sides) const { return names(sides, " and ", 1); }
+
+std::string Forwarding::names(uint32_t mask, const char* separator, uint32_t flip) const {
   std::string s;
-  for (uint32_t in = 0; in < directions_; ++in)
-    if (sides >> in & 1U) s.append(s.empty() ? "" : " and ").append(direction_name(in ^ 1U));
+  for (uint32_t d = 0; d < directions_; ++d)
+    if (mask >> d & 1U) s.append(s.empty() ? "" : separator).append(direction_name(d ^ flip));
   return s;
 }
 

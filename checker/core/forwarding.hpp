@@ -76,6 +76,8 @@ class Forwarding {
   std::string direction_name(uint32_t direction) const;
   std::string mask_names(uint32_t mask) const;
   std::string from_names(uint32_t sides) const;
+  // The directions of `mask` (each exclusive-ored with `flip`), joined by `separator`.
+  std::string names(uint32_t mask, const char* separator, uint32_t flip) const;
 
   // A packet forwarded in this step that had arrived from several sides
   // (mask of incoming directions); where it went is in their slots' `sent`.

@@ -143,6 +143,8 @@ TEST_CASE("a packet that arrives from two sides at once does not fix which side'
   REQUIRE(neither.verdict.forwarding.analysed);
   CHECK(neither.verdict.forwarding.kind == ForwardingClass::time_dependent);
   CHECK(neither.verdict.forwarding.first_change.node == 4);  // (1,1)
+  CHECK(neither.verdict.forwarding.first_change.what ==
+        "sends on to +1 a packet that came from -1 and -2 at once, which no side's map sends there");
 }
 
 }  // namespace
