@@ -556,7 +556,7 @@ Reader::Event Reader::next(Out& out) {
       return Event::end;
     }
     Cursor c(line, source_.line_number());
-    Event event = Event::skipped;
+    Event event = Event::end;  // set by body_line when it returns true
     if (!c.at_end() && body_line(c, out, event)) return event;
   }
 }

@@ -22,7 +22,7 @@ class Reader {
   // when the header is unusable (its errors are in the diagnostics).
   bool read_header(Header& header);
 
-  enum class Event { step, transfer, end, skipped };
+  enum class Event { step, transfer, end };
   // The next body event. On `step`, step_number() and step_pos() describe it;
   // on `transfer`, `out` holds it. Lines with errors are reported and skipped.
   // `Out` is a Transfer or an AppendedTransfer.

@@ -2,10 +2,11 @@
 //
 // For each instance each variant decides the two counts around the known
 // optimum (optimum - 1: unsat, optimum: sat) in one climb. "schedcheck" is
-// the search as the command runs it (for broadcast: symmetric schedules
-// first, then the shorter way round, then the routing asked; for scatter
+// the search as the command runs it (for broadcast: the perfect-code try
+// where it applies and the symmetric schedules first, then the shorter way
+// round, then the routing asked; for scatter
 // and gather: the list schedule first); "no first try" is the same without
-// the symmetric schedules or the list schedule; "plain" has no
+// the structured tries or the list schedule; "plain" has no
 // redundant constraints, no symmetry breaking, no pruning, no first tries
 // and Z3's default solver; "cubes" (wormhole broadcast) decides each count
 // cube by cube, split by the source's path out of its first port. Prints the median time of --runs climbs per
@@ -42,6 +43,9 @@ struct Instance {
   std::function<SearchReport(Variant, const SearchLimits&)> run;
   bool has_first_try = true;
   bool splits = false;  // a wormhole broadcast: the cubes variant applies
+  // Free routing: the search's routes are the minimal paths, so its unsat
+  // refutes no count, and optimum-1 rests on Lemma 1 alone.
+  bool lemma_refutes = false;
 };
 
 // The climb with each count split into cubes by the source's path out of
@@ -120,7 +124,7 @@ int main(int argc, char** argv) {
     }
   }
   const RouteRule dor = RouteRule::dimension_order, shorter = RouteRule::dimension_order_shorter,
-                  hop = RouteRule::single_hop;
+                  minimal = RouteRule::shortest, hop = RouteRule::single_hop;
   auto wormhole = [](const char* torus, const char* routing) {
     return std::string("torus ") + torus + "\nmodel wormhole all-port " + routing + "\ncollective broadcast source 0";
   };
@@ -146,6 +150,12 @@ int main(int argc, char** argv) {
       // Its 3-step schedules include point-symmetric ones and no symmetric one.
       {"broadcast torus 9x10 wormhole dim-order", 3, wormhole("9x10", "dimension-order"),
        [=](Variant v, const SearchLimits& l) { return broadcast({9, 10}, dor, 2, 3, v, l); }, true, true},
+      // The perfect-code try: its encoding has the routes between the code's
+      // nodes alone (5 of 25, 20 of 100).
+      {"broadcast torus 5x5 wormhole free", 2, wormhole("5x5", "free"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({5, 5}, minimal, 1, 2, v, l); }, true, true, true},
+      {"broadcast torus 10x10 wormhole free", 3, wormhole("10x10", "free"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({10, 10}, minimal, 2, 3, v, l); }, true, true, true},
       {"broadcast torus 5x5x5 wormhole dim-order", 3, wormhole("5x5x5", "dimension-order"),
        [=](Variant v, const SearchLimits& l) { return broadcast({5, 5, 5}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
@@ -217,7 +227,7 @@ int main(int argc, char** argv) {
         bool refuted = false;
         for (const Attempt& a : r.attempts)
           refuted = refuted || (a.steps + 1 == in.optimum && a.outcome == Outcome::unsat && !a.stricter_routing);
-        if (ok && !refuted) {
+        if (ok && !refuted && !in.lemma_refutes) {
           std::fprintf(stderr, "bench_search: %s: optimum-1 not refuted\n", in.name.c_str());
           code = 1;
         }
@@ -236,11 +246,11 @@ int main(int argc, char** argv) {
                 ratio(3).c_str());
     std::fflush(stdout);
   }
-  std::printf("times: median wall clock of %u climb(s) per variant; no first try: without the symmetric schedules\n"
-              "(broadcast) or the list schedule (scatter, gather); plain: no redundant constraints, symmetry breaking,\n"
-              "pruning or first tries, and\n"
-              "Z3's default solver; cubes: each count split by the source's path out of its first port (search\n"
-              "--split 1), the routing asked alone; limit %g s per variant, instance and run\n",
+  std::printf("times: median wall clock of %u climb(s) per variant; no first try: without the structured tries\n"
+              "(broadcast: perfect-code, symmetric) or the list schedule (scatter, gather); plain: no redundant\n"
+              "constraints, symmetry breaking, pruning or first tries, and Z3's default solver; cubes: each count\n"
+              "split by the source's path out of its first port (search --split 1), the routing asked alone; limit\n"
+              "%g s per variant, instance and run\n",
               runs, limit);
   return code;
 }
