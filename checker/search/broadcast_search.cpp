@@ -470,13 +470,15 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   // Without an automorphism (a path, a mesh under dimension order) the
   // symmetric schedules are all schedules, and where the point reflection
   // is the only one (a ring) its class is the whole group's: such a try
-  // would repeat another, as its run shows once built.
+  // would repeat another, as its run shows once built. A run cut short
+  // keeps its symmetries: it is not rebuilt only to be asked them.
+  auto symmetries = [&](Try& t) { return (t.run ? *t.run : built(t)).symmetry_count(); };
   auto repeats = [&](Try& t) {
     if (!t.problem.symmetric_only) return false;
-    if (built(t).symmetry_count() == 0) return true;
+    if (symmetries(t) == 0) return true;
     if (*t.problem.symmetric_only != SymmetryGroup::point_reflection) return false;
     for (Try& whole : structured)
-      if (whole.problem.symmetric_only == SymmetryGroup::all) return built(whole).symmetry_count() <= 1;
+      if (whole.problem.symmetric_only == SymmetryGroup::all) return symmetries(whole) <= 1;
     return false;
   };
   // A run whose unsat leaves the count open: it may answer only with a witness.

@@ -389,6 +389,19 @@ TEST_CASE("an unsat of a symmetric try refutes no count: 4x5 and 3x3x3 in 2 step
     CHECK(f.verified);
     CHECK(proven(core_bound(p), f.report).optimal);
   }
+  // 5x5 under free routing: no symmetric schedule on the shorter way in 2
+  // steps; minimal paths do it (the perfect-code try, which now comes first
+  // and settles the count, is left out by asking each run alone).
+  BroadcastProblem symmetric_shorter = problem({5, 5}, RouteRule::dimension_order_shorter);
+  symmetric_shorter.symmetric_only = SymmetryGroup::all;
+  const Found none = run(symmetric_shorter, 2, 2);
+  REQUIRE(none.report.attempts.size() == 1u);
+  CHECK(none.report.attempts.front().outcome == Outcome::unsat);
+  CHECK_FALSE(none.report.witness_steps);
+  const Found free = run(problem({5, 5}, RouteRule::shortest), 2, 2);
+  REQUIRE(free.report.witness_steps == 2u);
+  CHECK(free.verified);
+  CHECK(free.report.attempts.back().routing == "minimal paths");
   // 5x5 under dimension order: the code's try, the symmetric ones and the
   // shorter way leave 2 steps open, the routing asked alone refutes them, and
   // the code's try settles 3.
