@@ -17,7 +17,6 @@
 #include "knowledge.hpp"
 #include "link_use.hpp"
 #include "port_use.hpp"
-#include "read_ahead.hpp"
 #include "reader.hpp"
 #include "route.hpp"
 
@@ -31,7 +30,7 @@ uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX 
 // packet, one message per non-combining packet, named messages where the
 // packet's content would otherwise be ambiguous.
 // Inline: it runs once per transfer, and its errors are rare.
-[[gnu::always_inline]] inline bool transfer_fits_model(const Header& header, const TransferView& t, uint64_t hop_count,
+[[gnu::always_inline]] inline bool transfer_fits_model(const Header& header, const Transfer& t, uint64_t hop_count,
                                                        Diagnostics& diag) {
   const Model& model = header.model;
   if (model.switching == Switching::store_and_forward && hop_count != 1) [[unlikely]] {
@@ -40,7 +39,7 @@ uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX 
                            hop_count));
     return false;
   }
-  if (t.control) return true;  // a control flit carries no message
+  if (!t.control.empty()) return true;  // a control flit carries no message
   if (model.combining == Combining::non_combining && t.messages.size() > 1) [[unlikely]] {
     diag.error({t.pos.line, t.messages[1].col}, Property::well_formed,
                fmt::format("a non-combining packet carries one message; this one names {}", t.messages.size()));
@@ -215,7 +214,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     broadcast_message.col = t.pos.col;
     return {&broadcast_message, 1};
   };
-  auto check_order = [&](const TransferView& t, const std::vector<Hop>& hops) {
+  auto check_order = [&](const Transfer& t, const std::vector<Hop>& hops) {
     std::span<const Move> moves = t.moves;
     if (moves.empty()) {
       hop_moves(topo, hops, node_list_moves);
@@ -224,148 +223,61 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     check_dimension_order(topo, model.routing, moves, t.pos, diag);
   };
 
-  // The transfers of one step, one run of a batch (body_batch.hpp) at a
-  // time. The checks that need a transfer's hops (route, link-disjoint, port
-  // limit, dimension order) run transfer by transfer, so that only one path's
-  // hops are held however long the paths; causality then runs over the whole run, so that
-  // its loop is short and the knowledge bits it reads (P^2 bits, larger than
-  // the caches at 128x128) are asked for many transfers at once. The errors
-  // wait and are passed on in line order. What the transfers change for later
-  // steps (deliveries, the forwarding analysis, the step's counts) is done
-  // last, up to the line at which the error limit stopped the check.
-  std::vector<Hop> hops;
-  // What the causality and delivery loops need of a transfer, kept by the
-  // first loop so that they do not read the batch again.
-  struct Route {
-    SourcePos pos;
-    NodeId from = no_node;
-    NodeId head = no_node;       // where the path ends
-    ChannelId first = no_channel;  // its first channel
-    std::span<const MessageRef> messages;  // those it names
-    uint64_t hop_count = 0;
-    uint64_t length = 0;  // flits, of the messages it names
-    bool fits = false;  // the route expands and fits the model
-  };
-  std::vector<Route> routes;  // of the run's transfers
-  // The flit model's check follows each train in file order, and changes
-  // its state as it goes: one train at a time, so that none is checked past
-  // the error limit.
-  auto check_train = [&](const Transfer& train) {
-    const TransferView t = train;
+  std::vector<Hop> hops;  // of the transfer being checked
+  // The flit model's check follows each train in file order.
+  auto check_train = [&](const Transfer& t) {
     uint64_t hop_count = 0;
     if (!expand_route(topo, t, hops, hop_count, diag) || !transfer_fits_model(header, t, hop_count, diag)) return;
     if (model.dimension_ordered()) check_order(t, hops);
-    flit->transfer(train, hops, diag);
+    flit->transfer(t, hops, diag);
   };
-  // The transfers [begin, end) of a batch, all of one step. Releases the
-  // held errors; returns the line at which they reached the limit (or no_line).
-  auto check_transfers = [&](const BodyBatch& batch, size_t begin, size_t end) {
-    if (serial == 0 && begin < end) {  // transfers before any step line (a syntax error already)
+  // A step-synchronous transfer: each check in the order of
+  // specs/properties.md, then what it changes for later steps.
+  auto check_transfer = [&](const Transfer& t) {
+    if (serial == 0) {  // transfers before any step line (a syntax error already)
       ++serial;
       step = StepStats{0, 0, 0, 0};
     }
-    size_t n = end - begin;
-    if (routes.size() < n) routes.resize(n);
-    Route* const route = routes.data();  // not reloaded after every store, as routes[i] would be
-    // Locals, not the captured state, so that no store makes the loops load them again.
-    const uint32_t stamp = serial, number = step.number;
-    LinkUse& link_use = *links;
-    Knowledge& known = *knowledge;
-    for (size_t i = 0; i < n; ++i) {
-      const TransferView t = batch.transfer(begin + i);
-      if (t.pos.line > diag.held_until()) {  // past the limit: nothing later is reported or applied
-        n = i;
-        break;
-      }
-      Route& r = route[i];
-      r.pos = t.pos;
-      r.from = t.from;
-      r.messages = t.messages;
-      r.fits = expand_route(topo, t, hops, r.hop_count, diag) && transfer_fits_model(header, t, r.hop_count, diag);
-      if (!r.fits) continue;
-      r.head = hops.back().head;
-      r.first = hops[0].channel;
-      link_use.use(hops, stamp, number, t.pos.line, diag);
-      if (model.ports == Ports::one_port)
-        ports->transfer(t.from, r.head, stamp, number, t.pos, hops.back().col, diag);
-      if (model.dimension_ordered()) check_order(t, hops);
-    }
-    for (size_t i = 0; i < n; ++i) {
-      Route& r = route[i];
-      if (!r.fits || (r.messages.empty() && coll.kind != CollectiveKind::broadcast)) continue;
-      known.check_held(r.from, carried(r), number, r.pos.line, diag);
+    uint64_t hop_count = 0;
+    if (!expand_route(topo, t, hops, hop_count, diag) || !transfer_fits_model(header, t, hop_count, diag)) return;
+    const NodeId to = hops.back().head;
+    links->use(hops, serial, step.number, t.pos.line, diag);
+    if (ports) ports->transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
+    if (model.dimension_ordered()) check_order(t, hops);
+    uint64_t length = 0;
+    if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
+      length = knowledge->send_all_held(t.from, to);  // combining: everything the sender holds
+    } else {
+      const std::span<const MessageRef> messages = carried(t);
+      knowledge->check_held(t.from, messages, step.number, t.pos.line, diag);
       // Distinct messages cannot pass 2^64-1 flits together (the reader
       // checks their total); a list that names one message many times can.
-      uint64_t& length = r.length;
-      length = 0;
-      for (const MessageRef& ref : carried(r))
+      for (const MessageRef& ref : messages)
         if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) {
-          diag.error({r.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
+          diag.error({t.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
           length = UINT64_MAX;
         }
+      knowledge->send(t.from, to, messages);
+      for (const MessageRef& ref : messages)
+        forwarding.transfer(t.from, hops[0].channel, to, ref.message, serial, step.number);
     }
-    const uint32_t stop = diag.release();
-    uint64_t longest = step.longest_packet, channels = step.channels;
-    size_t applied = 0;
-    for (size_t i = 0; i < n; ++i) {
-      const Route& r = route[i];
-      if (r.pos.line > stop) break;
-      if (!r.fits) continue;
-      const NodeId to = r.head;
-      uint64_t length = r.length;
-      if (r.messages.empty() && coll.kind != CollectiveKind::broadcast) {
-        length = known.send_all_held(r.from, to);  // combining: everything the sender holds
-      } else {
-        const std::span<const MessageRef> messages = carried(r);
-        known.send(r.from, to, messages);
-        for (const MessageRef& ref : messages)
-          forwarding.transfer(r.from, r.first, to, ref.message, stamp, number);
-      }
-      longest = std::max(longest, length);
-      channels = saturating_add(channels, r.hop_count);
-      ++applied;
-    }
-    step.longest_packet = longest;
-    step.channels = channels;
-    step.transfers += applied;
-    return stop;
+    step.longest_packet = std::max(step.longest_packet, length);
+    step.channels = saturating_add(step.channels, hop_count);
+    ++step.transfers;
   };
 
-  if (flit) {
-    Transfer train;
-    for (;;) {
-      diag.hold();
-      const Reader::Event event = reader.next(train);
-      if (event == Reader::Event::transfer) check_train(train);
-      if (diag.release() != Diagnostics::no_line || event == Reader::Event::end) break;
-    }
-  } else if (!diag.limit_reached()) {
-    // The body is read a batch at a time (read_ahead.hpp), with the
-    // reader's errors held apart and passed on with the batch: each run of
-    // a step's transfers is checked with its lines' errors held, and the
-    // errors are passed on in line order. The reader stops where its own
-    // errors reach the limit; the checks' errors may stop the check earlier.
-    Diagnostics reader_diag(diag.file(), diag.max_kept() - diag.total());
-    reader_diag.hold();
-    reader.report_to(reader_diag);
-    ReadAhead ahead(reader, reader_diag, options.read_ahead_thread && source.from_fd() ? &source : nullptr);
-    bool stopped = false;
-    while (BodyBatch* batch = stopped ? nullptr : ahead.next()) {
-      size_t begin = 0, errors_begin = 0;
-      for (const BodySegment& segment : batch->segments()) {
-        diag.hold();
-        for (Diagnostic& d : batch->errors().subspan(errors_begin, segment.errors_end - errors_begin))
-          diag.error(d.pos, d.property, std::move(d.message));
-        const uint32_t stop = check_transfers(*batch, begin, segment.transfers_end);
-        // A step line whose own error reaches the limit still starts its step.
-        if (segment.event == Reader::Event::step && (stop == Diagnostics::no_line || stop == segment.step_pos.line))
-          start_step(segment.step_number);
-        begin = segment.transfers_end;
-        errors_begin = segment.errors_end;
-        stopped = stop != Diagnostics::no_line;
-        if (stopped) break;
-      }
-    }
+  // One line at a time: its errors, the reader's and then the checks', come
+  // in line order, and a check past the error limit stops after that line.
+  Transfer transfer;
+  while (!diag.limit_reached()) {
+    const Reader::Event event = reader.next(transfer);
+    if (event == Reader::Event::end) break;
+    if (event == Reader::Event::step)
+      start_step(reader.step_number());
+    else if (flit)
+      check_train(transfer);
+    else
+      check_transfer(transfer);
   }
   verdict.stopped = diag.limit_reached();
   close_step();

@@ -10,9 +10,6 @@ namespace schedcheck {
 
 struct CheckOptions {
   bool per_step_stats = true;  // keep StepStats for every step (for --json)
-  // Parse a long file or stream on a second thread (read_ahead.hpp); the
-  // verdict and the errors are the same either way.
-  bool read_ahead_thread = true;
 };
 
 // The bytes a check of a schedule with this header allocates before it reads

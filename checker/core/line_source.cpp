@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include <fcntl.h>
-#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,8 +13,7 @@ namespace schedcheck {
 
 LineSource::LineSource(int fd) : fd_(fd), buffer_(initial_chunk) {
   struct stat st {};
-  waits_ = ::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode);
-  if (S_ISFIFO(st.st_mode)) ::fcntl(fd_, F_SETPIPE_SZ, static_cast<int>(initial_chunk));
+  if (::fstat(fd_, &st) == 0 && S_ISFIFO(st.st_mode)) ::fcntl(fd_, F_SETPIPE_SZ, static_cast<int>(initial_chunk));
 }
 
 bool LineSource::fill() {
@@ -32,18 +30,10 @@ bool LineSource::fill() {
     buffer_.resize(buffer_.size() * 2);
   }
   // A pipe gives what its writer has written so far, often a page: reading
-  // on until the buffer is half full (or the text ends) wakes this thread,
-  // and the one it hands lines to, once per half chunk instead of once per page.
+  // on until the buffer is half full (or the text ends) wakes the reader
+  // once per half chunk instead of once per page.
   const size_t want = std::min(buffer_.size() - 1, end_ + buffer_.size() / 2);
   while (end_ < want) {
-    pollfd ready{fd_, POLLIN, 0};
-    for (int polled; waits_ && (polled = ::poll(&ready, 1, 50)) <= 0;) {
-      if (cancelled_.load(std::memory_order_relaxed)) {
-        error_ = "cancelled";
-        return false;
-      }
-      if (polled < 0 && errno != EINTR) break;  // read() reports it
-    }
     const ssize_t got = ::read(fd_, buffer_.data() + end_, buffer_.size() - 1 - end_);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {

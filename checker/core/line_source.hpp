@@ -4,7 +4,6 @@
 // text in memory however long the file is.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -43,11 +42,6 @@ class LineSource {
   // Set after next() returned false because reading failed or a line was too long.
   const std::string& error() const { return error_; }
   uint64_t bytes_read() const { return bytes_read_; }
-  // Lines from a file descriptor (not from memory).
-  bool from_fd() const { return fd_ >= 0; }
-  // From another thread: a read that waits on a writer (a pipe, a terminal)
-  // gives up within 50 ms, and next() then returns false.
-  void cancel() { cancelled_.store(true, std::memory_order_relaxed); }
 
  private:
   bool next_slow(std::string_view& line);
@@ -66,8 +60,6 @@ class LineSource {
   uint32_t line_number_ = 0;
   uint64_t bytes_read_ = 0;
   std::string error_;
-  bool waits_ = false;  // reads may wait on a writer: not a regular file
-  std::atomic<bool> cancelled_{false};
 };
 
 }  // namespace schedcheck

@@ -154,7 +154,7 @@ std::pair<std::string_view, SourcePos> Reader::word_at(Cursor& c) {
 bool Reader::fail(SourcePos pos, std::string message) { return fail(pos, Property::syntax, std::move(message)); }
 
 bool Reader::fail(SourcePos pos, Property property, std::string message) {
-  diag_->error(pos, property, std::move(message));
+  diag_.error(pos, property, std::move(message));
   return false;
 }
 
@@ -440,17 +440,17 @@ bool Reader::parse_claim(Header& header, Cursor& c) {
 bool Reader::check_header(Header& header) {
   const Topology& topo = *header.topology;
   if (header.model.dimension_ordered() && !topo.is_grid()) {
-    diag_->error(header.model_pos, Property::well_formed,
+    diag_.error(header.model_pos, Property::well_formed,
                 fmt::format("{} routing needs a grid topology, not a {}", routing_name(header.model.routing),
                             topology_kind_name(topo.kind())));
     header.model.routing = Routing::free;
   }
   if (header.collective.kind == CollectiveKind::gossip && header.model.switching == Switching::flit) {
-    diag_->error(header.collective_pos, Property::well_formed,
+    diag_.error(header.collective_pos, Property::well_formed,
                 "the flit model is defined for scatter, gather and broadcast from one root, not gossip");
   }
   if (header.model.combining == Combining::combining && header.model.switching == Switching::flit) {
-    diag_->error(header.model_pos, Property::well_formed,
+    diag_.error(header.model_pos, Property::well_formed,
                 "a train of the flit model carries one message: the flit model is non-combining");
     header.model.combining = Combining::non_combining;
   }
@@ -544,12 +544,11 @@ bool Reader::next_line(std::string_view& line) {
   return !source_done_;
 }
 
-template <typename Out>
-Reader::Event Reader::next(Out& out) {
+Reader::Event Reader::next(Transfer& out) {
   std::string_view line;
   for (;;) {
     // Past the error limit reading ends.
-    if (diag_->limit_reached()) return Event::end;
+    if (diag_.limit_reached()) return Event::end;
     if (!next_line(line)) {
       if (!ended_) report_read_error(source_.error());
       ended_ = true;
@@ -563,11 +562,10 @@ Reader::Event Reader::next(Out& out) {
 
 void Reader::report_read_error(const std::string& error) {
   if (!error.empty())
-    diag_->error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
+    diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
 }
 
-template <typename Out>
-bool Reader::body_line(Cursor& c, Out& out, Event& event) {
+bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
   const char first = c.peek();
   if (first != '(' && !(first >= '0' && first <= '9')) {
     const auto [w, pos] = word_at(c);
@@ -580,7 +578,7 @@ bool Reader::body_line(Cursor& c, Out& out, Event& event) {
     if (!steps_)
       return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
     if (number != uint64_t{step_} + 1) {
-      diag_->error(num_pos, Property::well_formed,
+      diag_.error(num_pos, Property::well_formed,
                   fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
     }
     // Count on from the number given so one slip is reported once.
@@ -591,7 +589,7 @@ bool Reader::body_line(Cursor& c, Out& out, Event& event) {
     return true;
   }
   if (!saw_step_ && steps_) {
-    diag_->error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
+    diag_.error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
     saw_step_ = true;  // report once, then read the transfers as step 0
   }
   event = Event::transfer;
@@ -621,8 +619,7 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
   return true;
 }
 
-template <typename Out>
-bool Reader::transfer_line(Cursor& c, Out& out) {
+bool Reader::transfer_line(Cursor& c, Transfer& out) {
   const Topology& topo = *header_->topology;
   if (!node(c, out.from, Property::well_formed)) return false;
   // Route: moves (+d, -d, +d*count) or a node list (> node > node ...).
@@ -720,8 +717,5 @@ bool Reader::transfer_line(Cursor& c, Out& out) {
                 "a dispatch time '@ T' belongs to the flit model; this schedule's model is step-synchronous");
   return true;
 }
-
-template Reader::Event Reader::next(Transfer& out);
-template Reader::Event Reader::next(AppendedTransfer& out);
 
 }  // namespace schedcheck

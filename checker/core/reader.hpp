@@ -14,9 +14,7 @@ namespace schedcheck {
 
 class Reader {
  public:
-  Reader(LineSource& source, Diagnostics& diagnostics) : source_(source), diag_(&diagnostics) {}
-  // Where the errors of the lines read from now on go.
-  void report_to(Diagnostics& diagnostics) { diag_ = &diagnostics; }
+  Reader(LineSource& source, Diagnostics& diagnostics) : source_(source), diag_(diagnostics) {}
 
   // Parses the version line and the header up to the first body line. False
   // when the header is unusable (its errors are in the diagnostics).
@@ -25,9 +23,7 @@ class Reader {
   enum class Event { step, transfer, end };
   // The next body event. On `step`, step_number() and step_pos() describe it;
   // on `transfer`, `out` holds it. Lines with errors are reported and skipped.
-  // `Out` is a Transfer or an AppendedTransfer.
-  template <typename Out>
-  Event next(Out& out);
+  Event next(Transfer& out);
   uint32_t step_number() const { return step_; }
   SourcePos step_pos() const { return step_pos_; }
 
@@ -49,10 +45,8 @@ class Reader {
   // The next line: the one kept back, if any, else the source's; false at its end.
   bool next_line(std::string_view& line);
   void report_read_error(const std::string& error);
-  template <typename Out>
-  bool body_line(Cursor& c, Out& out, Event& event);
-  template <typename Out>
-  bool transfer_line(Cursor& c, Out& out);
+  bool body_line(Cursor& c, Transfer& out, Event& event);
+  bool transfer_line(Cursor& c, Transfer& out);
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.
   bool node(Cursor& c, NodeId& out, Property property);
   // The rest of node(): coordinates, and the errors.
@@ -61,7 +55,7 @@ class Reader {
   bool label(Cursor& c, std::string& out, std::string_view after_what);
 
   LineSource& source_;
-  Diagnostics* diag_;
+  Diagnostics& diag_;
   const Header* header_ = nullptr;
   // Facts of the header's topology that every body line needs.
   uint32_t nodes_ = 0;

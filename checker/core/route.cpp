@@ -18,7 +18,7 @@ void hop_moves(const Topology& topology, const std::vector<Hop>& hops, std::vect
   }
 }
 
-bool expand_any_route(const Topology& topology, const TransferView& transfer, std::vector<Hop>& hops,
+bool expand_any_route(const Topology& topology, const Transfer& transfer, std::vector<Hop>& hops,
                       uint64_t& hop_count, Diagnostics& diagnostics) {
   hops.clear();
   hop_count = 0;

@@ -23,12 +23,12 @@ struct Hop {
 // the same last node as the full path, and `hop_count` counts every hop.
 // Reports a move that leaves a mesh, a node-list step that is not a link,
 // or a path of more than 2^64-1 hops (well-formed), and returns false then.
-bool expand_any_route(const Topology& topology, const TransferView& transfer, std::vector<Hop>& hops,
+bool expand_any_route(const Topology& topology, const Transfer& transfer, std::vector<Hop>& hops,
                       uint64_t& hop_count, Diagnostics& diagnostics);
 
 // The same, with the commonest route, one hop, inline: a store-and-forward
 // check expands tens of millions of them.
-inline bool expand_route(const Topology& topology, const TransferView& transfer, std::vector<Hop>& hops,
+inline bool expand_route(const Topology& topology, const Transfer& transfer, std::vector<Hop>& hops,
                          uint64_t& hop_count, Diagnostics& diagnostics) {
   if (transfer.path.empty() && transfer.moves.size() == 1 && transfer.moves[0].count == 1) {
     const Move& move = transfer.moves[0];

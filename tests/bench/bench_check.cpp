@@ -649,8 +649,7 @@ void print_table(const std::vector<instance_figures>& all, long baseline_kib, in
                 static_cast<double>(f.hops) / f.check_cpu_median / 1e6, f.check_cpu_median / f.wc_cpu_median);
   }
 
-  // Shares of the CPU time: a long file is parsed on a second thread while
-  // the checks run (read_ahead.hpp), so wall-clock shares would overlap.
+  // Shares of the CPU time: reading lines, parsing them, and the checks.
   std::printf("\n%-34s %9s %9s %11s %9s %9s %9s\n", "where the check's cpu time goes", "lines s", "parse s",
               "check cpu s", "lines %", "parse %", "checks %");
   for (const instance_figures& f : all) {

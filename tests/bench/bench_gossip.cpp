@@ -8,7 +8,7 @@
 // other end through LineSource, as `schedcheck gen ... | schedcheck check -`
 // would but in one process. A second timing writes the same text to
 // /dev/null, to tell the generator's share from the checker's. The CPU time
-// of the writer and of the core (its two threads: read_ahead.hpp) says which sets
+// of the writer and of the core says which sets
 // the pace, and the core's gives its rate per CPU second, which waiting for
 // a busy machine's CPUs does not stretch. A third run feeds the same
 // packets to the core's knowledge state alone (KnowledgeReplay): the floor
@@ -324,8 +324,8 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "medians of %u run(s). gen s: the generator writing to /dev/null (gen cpu: its CPU time); pipe s: generator\n"
-      "and core together, the text streamed through a pipe (writer: its thread's CPU time; checker: the core's,\n"
-      "its parsing and checking threads together); Mhops/s: verdict hops / pipe s; chk Mh/s: verdict hops / checker, hops per CPU second\n"
+      "and core together, the text streamed through a pipe (writer: its thread's CPU time; checker: the core's);\n"
+      "Mhops/s: verdict hops / pipe s; chk Mh/s: verdict hops / checker, hops per CPU second\n"
       "of the core (the writer and the core share the machine's cores); know Mh/s: the\n"
       "core's knowledge state alone on the same packets, one thread, no parsing and no other check (the floor any\n"
       "checker keeping P^2 bits meets; its time is spent in cache misses, one or two per packet-hop); forwarding:\n"

@@ -190,27 +190,5 @@ TEST_CASE("memory: bytes_read equals the text's size") {
   CHECK(source.bytes_read() == 6);
 }
 
-TEST_CASE("a read waiting on a silent writer gives up once cancelled") {
-  int fds[2];
-  REQUIRE(::pipe(fds) == 0);
-  const std::string first = "schedcheck 1\n";
-  REQUIRE(::write(fds[1], first.data(), first.size()) == static_cast<ssize_t>(first.size()));
-  LineSource source(fds[0]);
-  // The writer stays open and says no more: without cancel() next() would wait for ever.
-  std::thread canceller([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    source.cancel();
-  });
-  std::string_view line;
-  const auto start = std::chrono::steady_clock::now();
-  CHECK_FALSE(source.next(line));
-  const auto waited = std::chrono::steady_clock::now() - start;
-  canceller.join();
-  CHECK(source.error() == "cancelled");
-  CHECK(waited < std::chrono::seconds(5));
-  ::close(fds[0]);
-  ::close(fds[1]);
-}
-
 }  // namespace
 }  // namespace schedcheck
