@@ -147,19 +147,19 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
     fmt::print("{}",
                broadcast
                    ? "Each optimum rests on a witness the core re-checked here (or the Wang-Tseng construction, "
-                     "checked here)\nand every count below it refuted by Lemma 1 or an unsat; an unsat under "
+                     "checked here)\nand every count below it refuted by the lower bound or an unsat; an unsat under "
                      "dimension-order refutes the\nshorter way too, and free routing's (minimal paths only) refutes "
                      "nothing. Counts without an answer are open.\n"
                    : "Each optimum rests on a witness the core re-checked here, time-independent by the core's "
                      "forwarding\nanalysis, and every count below it refuted by the lower bound or an unsat (a map "
                      "may leave out what the\nneighbour holds, so a schedule idles into one of more steps). Counts "
                      "without an answer are open.\n");
-    fmt::print("An optimum above {} rests on the unsat of one step fewer: confirmed by cadical on the same CNF, or\n"
-               "marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical finds\n"
-               "satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n",
-               broadcast ? "Lemma 1" : "the lower bound");
+    fmt::print("An optimum above the lower bound (broadcast: Lemma 1, or under dimension order the layer count of\n"
+               "lemmas.md where larger) rests on the unsat of one step fewer: confirmed by cadical on the same CNF,\n"
+               "or marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical\n"
+               "finds satisfiable refutes nothing and marks CADICAL-CONTRADICTED.\n\n");
     fmt::print("{}",
-               broadcast ? "| torus | routing | lemma 1 | optimum | construction | settled (steps: answer, seconds, "
+               broadcast ? "| torus | routing | lower bound | optimum | construction | settled (steps: answer, seconds, "
                            "routing) | marks |\n|---|---|---|---|---|---|---|\n"
                          : "| torus | lower bound | optimum | settled (steps: answer, seconds) | marks |\n"
                            "|---|---|---|---|---|\n");

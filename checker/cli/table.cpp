@@ -24,7 +24,7 @@ int broadcast_allport(bool json) {
   nlohmann::json rows = nlohmann::json::array();
   if (!json) {
     fmt::print("broadcast, wormhole all-port dimension-order, k-D torus n x ... x n: steps measured by the checker\n");
-    fmt::print("{:>2} {:>3} {:>8} {:>7} {:>5} {:>7} {:>5} {:>6} {:>4}  {}\n", "k", "n", "P", "lemma-1", "span",
+    fmt::print("{:>2} {:>3} {:>8} {:>7} {:>5} {:>7} {:>5} {:>6} {:>4}  {}\n", "k", "n", "P", "lower", "span",
                "formula", "gap", "2d/3d", "dxd", "note");
   }
   for (const lemmas::BroadcastAllportRow& r : lemmas::broadcast_allport_rows()) {
@@ -34,7 +34,7 @@ int broadcast_allport(bool json) {
       nlohmann::json row = {{"k", r.k},
                             {"n", r.n},
                             {"nodes", r.nodes},
-                            {"lemma_1", span.lower_bound},
+                            {"lower_bound", span.lower_bound},
                             {"span", span.steps},
                             {"span_formula", span.claim},
                             {"dimension_by_dimension", r.dimension_by_dimension.steps},
@@ -51,8 +51,9 @@ int broadcast_allport(bool json) {
   if (json) fmt::print("{}\n", rows.dump());
   else
     fmt::print(
-        "lemma-1: ceil(log_(2k+1) n^k); span: broadcast-span (for k = 2 and 3 also the 2d/3d column); formula: "
-        "k*ceil(log_(2k+1) n) + (k-1)*[n >= 4];\ngap: span - lemma-1; dxd: broadcast-dimension-by-dimension\n");
+        "lower: the core's lower bound, Lemma 1's ceil(log_(2k+1) n^k) or the larger layer count of dimension order "
+        "(lemmas.md);\nspan: broadcast-span (for k = 2 and 3 also the 2d/3d column); formula: "
+        "k*ceil(log_(2k+1) n) + (k-1)*[n >= 4];\ngap: span - lower; dxd: broadcast-dimension-by-dimension\n");
   return code;
 }
 
@@ -61,11 +62,11 @@ int search_broadcast_table(bool json, double timeout) {
   if (!json) {
     fmt::print("# Broadcast optima on small tori (wormhole, all-port), found by `schedcheck search`\n\n");
     fmt::print("Each optimum comes with a witness the core verified; 'unsat' times prove that one step fewer\n"
-               "is impossible, and a count equal to Lemma 1 needs no proof. The search's free routes are the minimal\n"
+               "is impossible, and a count equal to the lower bound needs no proof. The search's free routes are the minimal\n"
                "paths, and the format's free routing allows any path: an unsat there (\"under minimal paths only\")\n"
                "refutes no count, so a free optimum rests on Lemma 1. Time limit per size and routing: {:g} s.\n\n",
                timeout);
-    fmt::print("| torus | routing | lemma 1 | optimum | construction | tries (steps: answer, seconds) | marks |\n");
+    fmt::print("| torus | routing | lower bound | optimum | construction | tries (steps: answer, seconds) | marks |\n");
     fmt::print("|---|---|---|---|---|---|---|\n");
   }
   int code = 0;

@@ -121,6 +121,42 @@ std::vector<LowerBound> flit_bounds(const Topology& topology, const Model& model
   return out;
 }
 
+// broadcast-dimension-order-layers (lemmas.md). A dimension-ordered path
+// changes x1 only in its first run, out of one of its sender's two
+// dimension-1 ports (a lap round dimension 1 can be cut out of a path, which
+// keeps its ends and frees channels). So a node informs at most 2 nodes of
+// other layers x1, and at most 2k-2 of its own layer unless it lies outside
+// the source's layer and there are more than two layers. With bounds on the
+// informed nodes in the source's layer (a), in the rest (b) and in all
+// (total), each next bound is the largest its count can reach within them.
+LowerBound dimension_one_layers(const Topology& topology) {
+  const uint64_t k = topology.dimensions(), n1 = topology.size(0), P = topology.node_count();
+  const uint64_t layer = P / n1, rest = P - layer;
+  const uint64_t rest_factor = n1 == 2 ? 2 * k - 1 : 2 * k + 1;
+  uint64_t a = 1, b = 0, total = 1, steps = 0;
+  std::string trail = "(1, 0, 1)";
+  while (a < layer || b < rest || total < P) {
+    // Each count's larger coefficient is taken first: 2k-1 >= 2 for a, rest_factor > 2 for b.
+    const uint64_t a_first = std::min(a, total), b_after = std::min(b, total - a_first);
+    const uint64_t b_first = std::min(b, total), a_after = std::min(a, total - b_first);
+    a = std::min(layer, (2 * k - 1) * a_first + 2 * b_after);
+    b = std::min(rest, 2 * a_after + rest_factor * b_first);
+    total = std::min({P, (2 * k + 1) * total, a + b});
+    ++steps;
+    trail += fmt::format(", ({}, {}, {})", a, b, total);
+  }
+  return {"broadcast-dimension-order-layers", "layer count (Wang-Tseng Lemma 1's argument, split by dimension 1)",
+          "least s with a_s >= P/n1, b_s >= P - P/n1 and a_s + b_s >= P, from a' <= (2k-1)a + 2b, b' <= 2a + "
+          "(2k+1)b (2k-1 when n1 = 2), a' + b' <= (2k+1)(a + b)",
+          fmt::format("a dimension-ordered path leaves its sender's layer (its x1) only through the sender's 2 "
+                      "dimension-1 ports, so an informed node informs at most 2 nodes of other layers and {} of "
+                      "its own per step{}; at most (a, b, a + b) informed in the source's layer ({} nodes), the rest "
+                      "({} nodes) and all after 0, 1, ... steps: {}",
+                      2 * k - 2, n1 == 2 ? "" : " (2k = " + std::to_string(2 * k) + " in the rest, across its layers)",
+                      layer, rest, trail),
+          steps};
+}
+
 }  // namespace
 
 std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& model, const Collective& collective) {
@@ -156,6 +192,8 @@ std::vector<LowerBound> lower_bounds(const Topology& topology, const Model& mode
                                degree_symbol(topology), ceil_log(D + 1, P)),
                    ceil_log(D + 1, P)});
   }
+  if (broadcast && !one_port && model.dimension_ordered() && topology.is_grid() && topology.dimensions() >= 2)
+    out.push_back(dimension_one_layers(topology));
   if (one_port) {
     out.push_back({"broadcast-one-port", "recursive doubling bound", "ceil(log_2 P)",
                    fmt::format("{}; P = {}: 2^s >= P needs s >= {}", spread("one other", "2^s"), P, ceil_log(2, P)),

@@ -62,25 +62,25 @@ TEST_CASE("the routing order: which unsat refutes which routing's count") {
 }
 
 TEST_CASE("sweep entries: Lemma 1 and the construction as the core measures them; jobs in between") {
-  const std::vector<SweepEntry> entries = sweep_entries({{5, 5}, {2, 3}});
+  const std::vector<SweepEntry> entries = sweep_entries({{3, 8}, {2, 3}});
   REQUIRE(entries.size() == 6);
   for (const SweepEntry& e : entries) {
-    CHECK(e.lemma_1.steps == 2);  // ceil(log_5 25) and ceil(log_5 6)
+    CHECK(e.lemma_1.steps == 2);  // ceil(log_5 24) and ceil(log_5 6)
     CHECK(e.lemma_1.name == "broadcast-all-port");
     REQUIRE(e.construction.has_value());  // broadcast-span holds under every routing here
   }
   CHECK(*entries[0].construction == 3);
   CHECK(*entries[3].construction == 2);
   const std::vector<SearchJob> jobs = sweep_jobs(entries);
-  // 5x5: count 2 under each routing, the shorter way first; 2x3: Lemma 1
+  // 3x8: count 2 under each routing, the shorter way first; 2x3: Lemma 1
   // meets the construction, no job.
   REQUIRE(jobs.size() == 3);
   for (size_t i = 0; i < 3; ++i) {
-    CHECK(jobs[i].sizes == TorusSizes{5, 5});
+    CHECK(jobs[i].sizes == TorusSizes{3, 8});
     CHECK(jobs[i].steps == 2);
     CHECK(jobs[i].routing == job_routing_order[i]);
   }
-  CHECK(job_name(jobs[0]) == "torus-5x5-dimension-order-shorter-steps-2");
+  CHECK(job_name(jobs[0]) == "torus-3x8-dimension-order-shorter-steps-2");
 }
 
 TEST_CASE("sweep jobs: count by count, each count's routings together") {
@@ -243,12 +243,12 @@ TEST_CASE("result files: what is wrong with a malformed one") {
 // A .cadical file as the job line writes it: the export's line, cadical's
 // output (its comments cut short), the job's `cadical exit N`.
 std::string cadical_file(const std::string& status, int exit, const std::string& model = order_5x5,
-                         const std::string& size = "5702 variables, 253101 clauses") {
+                         const std::string& size = "5702 variables, 253101 clauses", const std::string& torus = "5x5") {
   return fmt::format(
-      "DIMACS steps=2 (broadcast torus 5x5, {}) written to /d/torus-5x5-x-steps-2.cnf: {}\n"
+      "DIMACS steps=2 (broadcast torus {}, {}) written to /d/torus-{}-x-steps-2.cnf: {}\n"
       "c --- [ banner ] ---\nc Version sc2021\n{}c total real time since initialization:            0.09    "
       "seconds\nc exit {}\ncadical exit {}\n",
-      model, size, status.empty() ? "" : status + "\n", exit, exit);
+      torus, model, torus, size, status.empty() ? "" : status + "\n", exit, exit);
 }
 
 CadicalCheck must_cadical(const std::string& text, RouteRule routing = order) {
@@ -619,11 +619,11 @@ const MergedEntry& entry_of(const MergeReport& report, RouteRule routing) {
 
 TEST_CASE("merge_sweep: results read from a directory, missing, empty and malformed ones left open") {
   TempDir dir;
-  dir.write("torus-5x5-dimension-order-steps-2.json", result_json("UNSAT", "torus 5x5", order_5x5, 2, "unsat"));
-  dir.write("torus-5x5-free-steps-2.json", "");  // a job still running
+  dir.write("torus-3x8-dimension-order-steps-2.json", result_json("UNSAT", "torus 3x8", order_5x5, 2, "unsat"));
+  dir.write("torus-3x8-free-steps-2.json", "");  // a job still running
   dir.write("torus-9x9-dimension-order-steps-3.json",
             result_json("UNSAT", "torus 9x9", "wormhole all-port dimension-order non-combining", 3, "unsat"));
-  MergeReport report = merge_sweep(dir.path, {{5, 5}});
+  MergeReport report = merge_sweep(dir.path, {{3, 8}});
   CHECK(report.errors.empty());
   CHECK(report.notes.size() == 1);  // 9x9 is not in the sweep
   REQUIRE(report.entries.size() == 3);
@@ -634,54 +634,54 @@ TEST_CASE("merge_sweep: results read from a directory, missing, empty and malfor
   CHECK(report.exit_code() == 3);
 
   // A job that stopped on an error: its log says why.
-  dir.write("torus-5x5-free-steps-2.log", "search: 2 steps: solving...\nschedcheck: error: cannot write 'x.sched'\n");
-  report = merge_sweep(dir.path, {{5, 5}});
+  dir.write("torus-3x8-free-steps-2.log", "search: 2 steps: solving...\nschedcheck: error: cannot write 'x.sched'\n");
+  report = merge_sweep(dir.path, {{3, 8}});
   REQUIRE(report.errors.size() == 1);
-  CHECK(report.errors[0] == (dir.path / "torus-5x5-free-steps-2.log").string() +
+  CHECK(report.errors[0] == (dir.path / "torus-3x8-free-steps-2.log").string() +
                                 ": the job failed: cannot write 'x.sched'");
   CHECK(entry_of(report, free_routing).settled.find("2: the job failed") != std::string::npos);
   CHECK(report.exit_code() == 2);
-  std::filesystem::remove(dir.path / "torus-5x5-free-steps-2.log");
+  std::filesystem::remove(dir.path / "torus-3x8-free-steps-2.log");
 
   // The time ran out before the solver's first call: the count is the name's.
-  const std::string early = "{\"collective\":\"broadcast\",\"topology\":\"torus 5x5\",\"model\":\"" + free_5x5 +
+  const std::string early = "{\"collective\":\"broadcast\",\"topology\":\"torus 3x8\",\"model\":\"" + free_5x5 +
                             "\",\"verdict\":\"UNKNOWN\",\"attempts\":[]}";
-  dir.write("torus-5x5-free-steps-2.json", early);
-  report = merge_sweep(dir.path, {{5, 5}});
+  dir.write("torus-3x8-free-steps-2.json", early);
+  report = merge_sweep(dir.path, {{3, 8}});
   CHECK(report.errors.empty());
   CHECK(entry_of(report, free_routing).settled.find("2: unknown after 0.00 s (unsat under dimension-order only); 3: the Wang-Tseng") != std::string::npos);
-  dir.write("torus-5x5-free-steps-7.json", early);
-  report = merge_sweep(dir.path, {{5, 5}});
+  dir.write("torus-3x8-free-steps-7.json", early);
+  report = merge_sweep(dir.path, {{3, 8}});
   REQUIRE(report.errors.size() == 1);
-  CHECK(report.errors[0].find("torus-5x5-free-steps-7.json: UNKNOWN without attempts") != std::string::npos);
-  std::filesystem::remove(dir.path / "torus-5x5-free-steps-7.json");
+  CHECK(report.errors[0].find("torus-3x8-free-steps-7.json: UNKNOWN without attempts") != std::string::npos);
+  std::filesystem::remove(dir.path / "torus-3x8-free-steps-7.json");
 
-  dir.write("torus-5x5-free-steps-2.json", "{\"collective\": \"broadcast\"");
-  report = merge_sweep(dir.path, {{5, 5}});
+  dir.write("torus-3x8-free-steps-2.json", "{\"collective\": \"broadcast\"");
+  report = merge_sweep(dir.path, {{3, 8}});
   REQUIRE(report.errors.size() == 1);
-  CHECK(report.errors[0] == (dir.path / "torus-5x5-free-steps-2.json").string() +
+  CHECK(report.errors[0] == (dir.path / "torus-3x8-free-steps-2.json").string() +
                                 ": not a JSON object (the --json output of search broadcast or gossip)");
   CHECK(report.exit_code() == 2);
 
   // A result under another job's name.
-  std::filesystem::remove(dir.path / "torus-5x5-free-steps-2.json");
-  dir.write("torus-5x5-dimension-order-shorter-steps-2.json", result_json("UNSAT", "torus 5x5", order_5x5, 2, "unsat"));
-  report = merge_sweep(dir.path, {{5, 5}});
+  std::filesystem::remove(dir.path / "torus-3x8-free-steps-2.json");
+  dir.write("torus-3x8-dimension-order-shorter-steps-2.json", result_json("UNSAT", "torus 3x8", order_5x5, 2, "unsat"));
+  report = merge_sweep(dir.path, {{3, 8}});
   REQUIRE(report.errors.size() == 1);
-  CHECK(report.errors[0].find("holds the result of job torus-5x5-dimension-order-steps-2") != std::string::npos);
+  CHECK(report.errors[0].find("holds the result of job torus-3x8-dimension-order-steps-2") != std::string::npos);
 }
 
 TEST_CASE("merge_sweep: each unsat's DIR/NAME.cadical read; a missing, corrupted or disagreeing one is named") {
   TempDir dir;
-  const std::string name = "torus-5x5-dimension-order-steps-2";
-  dir.write(name + ".json", result_json("UNSAT", "torus 5x5", order_5x5, 2, "unsat"));
+  const std::string name = "torus-3x8-dimension-order-steps-2";
+  dir.write(name + ".json", result_json("UNSAT", "torus 3x8", order_5x5, 2, "unsat"));
   // The free job's witness at Lemma 1 decides the free entry.
-  const std::string free_text = witness_text({5, 5}, free_routing, 2);
-  dir.write("torus-5x5-free-steps-2.json", result_json("SAT", "torus 5x5", free_5x5, 2, "sat", "minimal paths"));
-  dir.write("torus-5x5-free-steps-2.sched", free_text);
+  const std::string free_text = witness_text({3, 8}, free_routing, 2);
+  dir.write("torus-3x8-free-steps-2.json", result_json("SAT", "torus 3x8", free_5x5, 2, "sat", "minimal paths"));
+  dir.write("torus-3x8-free-steps-2.sched", free_text);
 
   // No .cadical: decided on Z3's word alone.
-  MergeReport report = merge_sweep(dir.path, {{5, 5}});
+  MergeReport report = merge_sweep(dir.path, {{3, 8}});
   CHECK(report.errors.empty());
   CHECK(entry_of(report, order).proof == OptimumProof::z3_only);
   CHECK(entry_of(report, order).proof_why.find("no .cadical file") == 0);
@@ -690,16 +690,16 @@ TEST_CASE("merge_sweep: each unsat's DIR/NAME.cadical read; a missing, corrupted
   CHECK(report.exit_code() == 3);
   CHECK(report.exit_code(UnsatProofs::z3_alone) == 0);
 
-  dir.write(name + ".cadical", cadical_file("s UNSATISFIABLE", 20));
-  report = merge_sweep(dir.path, {{5, 5}});
+  dir.write(name + ".cadical", cadical_file("s UNSATISFIABLE", 20, order_5x5, "5702 variables, 253101 clauses", "3x8"));
+  report = merge_sweep(dir.path, {{3, 8}});
   CHECK(report.errors.empty());
   CHECK(entry_of(report, order).proof == OptimumProof::cadical);
   CHECK(entry_of(report, shorter).proof == OptimumProof::cadical);
   CHECK(report.exit_code() == 0);
 
   // Corrupted: the file of another job; an error, and the unsat unconfirmed.
-  dir.write(name + ".cadical", cadical_file("s UNSATISFIABLE", 20, free_5x5));
-  report = merge_sweep(dir.path, {{5, 5}});
+  dir.write(name + ".cadical", cadical_file("s UNSATISFIABLE", 20, free_5x5, "5702 variables, 253101 clauses", "3x8"));
+  report = merge_sweep(dir.path, {{3, 8}});
   REQUIRE(report.errors.size() == 1);
   CHECK(report.errors[0].find((dir.path / (name + ".cadical")).string() + ": its first line is not the export") == 0);
   CHECK(entry_of(report, order).proof == OptimumProof::z3_only);
@@ -707,8 +707,8 @@ TEST_CASE("merge_sweep: each unsat's DIR/NAME.cadical read; a missing, corrupted
   CHECK(report.exit_code() == 2);
 
   // Corrupted into a disagreement: exit 1, the file named.
-  dir.write(name + ".cadical", cadical_file("s SATISFIABLE", 10));
-  report = merge_sweep(dir.path, {{5, 5}});
+  dir.write(name + ".cadical", cadical_file("s SATISFIABLE", 10, order_5x5, "5702 variables, 253101 clauses", "3x8"));
+  report = merge_sweep(dir.path, {{3, 8}});
   CHECK(report.errors.empty());
   REQUIRE(report.disagreed.size() == 1);
   CHECK(report.disagreed[0].find((dir.path / (name + ".cadical")).string() + ": cadical finds the CNF of " + name +
@@ -719,8 +719,8 @@ TEST_CASE("merge_sweep: each unsat's DIR/NAME.cadical read; a missing, corrupted
   CHECK(report.exit_code(UnsatProofs::z3_alone) == 1);
 
   // A .cadical beside a result that is not unsat is not read.
-  dir.write(name + ".json", result_json("UNKNOWN", "torus 5x5", order_5x5, 2, "unknown"));
-  report = merge_sweep(dir.path, {{5, 5}});
+  dir.write(name + ".json", result_json("UNKNOWN", "torus 3x8", order_5x5, 2, "unknown"));
+  report = merge_sweep(dir.path, {{3, 8}});
   CHECK(report.disagreed.empty());
   CHECK_FALSE(entry_of(report, order).optimum.has_value());
 }

@@ -62,9 +62,9 @@ expect no-symmetric 0 '3: sat in [0-9.]+ s under dimension-order-shorter$' \
 # two of them took more than 0.3 s.
 expect unknown-climbed 3 '^GAVE-UP |^FOUND ' \
   ': step 1 impossible by broadcast-all-port \(Wang-Tseng, Lemma 1\); 2: unknown after [0-9.]+ s( \(unsat under [a-z -]+ only\))?; 3: ' \
-  -- broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order --timeout 3 --count-timeout 0.001
+  -- broadcast --topology torus:3x8 --model wormhole,all-port,dimension-order-shorter --timeout 3 --count-timeout 0.001
 expect unknown-json 3 '"optimal":false' '"impossible_below":2' '"unknown_steps":\[2,3,' \
-  -- broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order --timeout 3 --count-timeout 0.001 --json
+  -- broadcast --topology torus:3x8 --model wormhole,all-port,dimension-order-shorter --timeout 3 --count-timeout 0.001 --json
 
 # (c) The routing order and the routing alone agree: 5x5 under dimension
 # order (3 steps, the shorter way's witness), under free routing (2 steps,
@@ -116,7 +116,7 @@ expect free-steps-open 3 '^UNKNOWN steps=2 .*no schedule on minimal paths in 2 s
   -- broadcast --topology path:9 --model wormhole,all-port,free --steps 2
 expect free-below-lemma 0 '^UNSAT steps=1 ' -- broadcast --topology torus:4x4 --model wormhole,all-port,free --steps 1
 expect one-routing 0 '^OPTIMAL steps=3 .*; 2: unsat in [0-9.]+ s; 3: sat in [0-9.]+ s$' \
-  -- broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order --one-routing --no-symmetric-first
+  -- broadcast --topology torus:3x8 --model wormhole,all-port,dimension-order-shorter --one-routing --no-symmetric-first
 # The symmetric tries under the routing asked: the whole group's unsat of 2
 # steps on 4x5 refutes nothing, and the point reflection's class holds the
 # witness, which the core checks; the witness file says which class.

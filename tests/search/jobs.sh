@@ -5,8 +5,8 @@
 # with `search broadcast --min`; a corrupted witness exits 1 naming it, a
 # missing result leaves its entry open (exit 3), a malformed one exits 2
 # naming the file. A job whose search answers unsat has cadical decide the
-# same count's CNF: the 5x5 optimum of 3 under dimension order, one above
-# Lemma 1, is confirmed by it; a .cadical file corrupted, missing or written
+# same count's CNF: the 3x8 optimum of 3 under the shorter way, one above
+# the lower bounds, is confirmed by it; a .cadical file corrupted, missing or written
 # without cadical leaves that optimum z3-only (exit 3, 0 with --accept-z3),
 # one of another job is an error (exit 2), and one that disagrees exits 1.
 #
@@ -49,8 +49,8 @@ has() {
 }
 
 # (a) The jobs: 2x3 ... 3x4 need none (Lemma 1 meets the construction); 2x2,
-# 4x4, 5x5 and 2x2x2 have one count below the construction, under each routing.
-"$checker" table search-broadcast --emit-jobs "$out" --sizes 2x2..3x4,4x4,5x5,2x2x2 --timeout 30 \
+# 4x4, 3x8 and 2x2x2 have one count below the construction, under each routing.
+"$checker" table search-broadcast --emit-jobs "$out" --sizes 2x2..3x4,4x4,3x8,2x2x2 --timeout 30 \
   >"$tmp/jobs" 2>"$tmp/emit.err"
 if [ $? = 0 ]; then ok; else fail "emit-jobs: not exit 0" "$tmp/emit.err"; fi
 if [ "$(wc -l <"$tmp/jobs")" = 12 ]; then ok; else fail "emit-jobs: not 12 job lines" "$tmp/jobs"; fi
@@ -63,7 +63,7 @@ else
   ok
 fi
 for routing in dimension-order dimension-order-shorter free; do
-  has "emit-5x5-$routing" "--topology torus:5x5 --model wormhole,all-port,$routing --steps 2 " "$tmp/jobs"
+  has "emit-3x8-$routing" "--topology torus:3x8 --model wormhole,all-port,$routing --steps 2 " "$tmp/jobs"
 done
 if grep -q -- 'torus:3x4 ' "$tmp/jobs"; then fail "emit-jobs: a job for 3x4, which Lemma 1 and the construction settle" "$tmp/jobs"; else ok; fi
 
@@ -78,42 +78,40 @@ if [ $(($(ls "$out"/*.json | wc -l) + $(grep -l '^skipped: ' "$out"/*.log | wc -
 else
   fail "parallel: not 12 result files and skipped jobs together" <(ls "$out"; grep -l "^skipped: " "$out"/*.log)
 fi
-# The two unsat jobs (5x5, 2 steps, under both dimension orders) ran cadical
-# on their CNF, which is gone after; the others did not.
-if [ "$(ls "$out"/*.cadical | wc -l)" = 2 ] && ! ls "$out"/*.cnf >/dev/null 2>&1; then
+# The one unsat job (3x8, 2 steps, the shorter way) ran cadical on its CNF,
+# which is gone after; the others did not.
+if [ "$(ls "$out"/*.cadical | wc -l)" = 1 ] && ! ls "$out"/*.cnf >/dev/null 2>&1; then
   ok
 else
-  fail "parallel: not two .cadical files, or a .cnf left" <(ls "$out")
+  fail "parallel: not one .cadical file, or a .cnf left" <(ls "$out")
 fi
-for routing in dimension-order dimension-order-shorter; do
-  cadical_file="$out/torus-5x5-$routing-steps-2.cadical"
-  has "cadical-$routing-export" "^DIMACS steps=2 \(broadcast torus 5x5, wormhole all-port $routing non-combining\) written to .*: [1-9][0-9]* variables, [0-9]+ clauses$" "$cadical_file"
-  has "cadical-$routing-unsat" '^s UNSATISFIABLE$' "$cadical_file"
-  has "cadical-$routing-exit" '^cadical exit 20$' "$cadical_file"
-done
+shorter_cadical=torus-3x8-dimension-order-shorter-steps-2.cadical
+has cadical-export "^DIMACS steps=2 \(broadcast torus 3x8, wormhole all-port dimension-order-shorter non-combining\) written to .*: [1-9][0-9]* variables, [0-9]+ clauses$" "$out/$shorter_cadical"
+has cadical-unsat '^s UNSATISFIABLE$' "$out/$shorter_cadical"
+has cadical-exit '^cadical exit 20$' "$out/$shorter_cadical"
 # The CNF the job exports, one step more, is satisfiable: the export is not
 # unsatisfiable for a reason of its own.
-"$checker" search broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order --steps 3 --one-routing \
+"$checker" search broadcast --topology torus:3x8 --model wormhole,all-port,dimension-order-shorter --steps 3 --one-routing \
   --dimacs "$tmp/3.cnf" >/dev/null
 cadical -q -n "$tmp/3.cnf" >/dev/null
 if [ $? = 10 ]; then ok; else fail "cadical: the 3-step CNF is not satisfiable"; fi
 # The export line the merge reads back: under free routing it says that the
 # routes are the minimal paths, and it ends with the CNF's size.
-"$checker" search broadcast --topology torus:5x5 --model wormhole,all-port,free --steps 2 --one-routing \
+"$checker" search broadcast --topology torus:3x8 --model wormhole,all-port,free --steps 2 --one-routing \
   --dimacs "$tmp/free.cnf" >"$tmp/free-export.out"
-has free-export '^DIMACS steps=2 \(broadcast torus 5x5, wormhole all-port free non-combining, routes: minimal paths only\) written to .*: [1-9][0-9]* variables, [0-9]+ clauses$' "$tmp/free-export.out"
+has free-export '^DIMACS steps=2 \(broadcast torus 3x8, wormhole all-port free non-combining, routes: minimal paths only\) written to .*: [1-9][0-9]* variables, [0-9]+ clauses$' "$tmp/free-export.out"
 rm -f "$tmp/free.cnf"
 # A free witness names the paths it was found on once.
-has free-witness-comment '^# its paths are minimal paths$' "$out/torus-5x5-free-steps-2.sched"
+has free-witness-comment '^# its paths are minimal paths$' "$out/torus-3x8-free-steps-2.sched"
 
 # (c) The merge decides every entry, and agrees with search --min.
 merge merged 0 "$out"
 merge merged-json 0 "$out" --json
-has merged-5x5-order '^\| torus 5x5 \| dimension-order \| 2 \| 3 \| 3 \| step 1 impossible by broadcast-all-port \(Wang-Tseng, Lemma 1\); 2: unsat in [0-9.]+ s under dimension-order, confirmed by cadical in [0-9.]+ s; 3: the Wang-Tseng construction \(broadcast-span\) \| lemma-1-not-reached \|$' "$tmp/merged.out"
-has merged-5x5-shorter '^\| torus 5x5 \| dimension-order-shorter \| 2 \| 3 \| ' "$tmp/merged.out"
-has merged-5x5-free '^\| torus 5x5 \| free \| 2 \| 2 \| 3 \| .*; 2: sat in [0-9.]+ s under ' "$tmp/merged.out"
+has merged-3x8-shorter '^\| torus 3x8 \| dimension-order-shorter \| 2 \| 3 \| 3 \| step 1 impossible by broadcast-all-port \(Wang-Tseng, Lemma 1\); 2: unsat in [0-9.]+ s under dimension-order-shorter, confirmed by cadical in [0-9.]+ s; 3: the Wang-Tseng construction \(broadcast-span\) \| lemma-1-not-reached \|$' "$tmp/merged.out"
+has merged-3x8-order '^\| torus 3x8 \| dimension-order \| 2 \| 2 \| 3 \| .*; 2: sat in [0-9.]+ s under dimension-order \| ' "$tmp/merged.out"
+has merged-3x8-free '^\| torus 3x8 \| free \| 2 \| 2 \| 3 \| .*; 2: sat in [0-9.]+ s under ' "$tmp/merged.out"
 has merged-3x4 '^\| torus 3x4 \| free \| 2 \| 2 \| 2 \| step 1 impossible .*; 2: the Wang-Tseng construction \(broadcast-span\) \| \|$' "$tmp/merged.out"
-for case in "5x5 dimension-order" "5x5 free" "4x4 dimension-order-shorter" "2x2x2 dimension-order" "2x2 free"; do
+for case in "3x8 dimension-order-shorter" "3x8 dimension-order" "3x8 free" "4x4 dimension-order-shorter" "2x2x2 dimension-order" "2x2 free"; do
   set -- $case
   merged=$(python3 -c 'import json, sys
 rows = json.load(open(sys.argv[1]))
@@ -137,60 +135,60 @@ print(*[r["proof"] + ("" if r["confirmed"] else " unconfirmed") for r in rows
         if r["torus"] == "torus " + sys.argv[2] and r["routing"] == sys.argv[3]])' "$5" "$2" "$3")
   if [ "$got" = "$4" ]; then ok; else fail "$1: proof '$got' (want '$4')"; fi
 }
-proof proof-5x5-order "5x5" dimension-order cadical "$tmp/merged-json.out"
-proof proof-5x5-shorter "5x5" dimension-order-shorter cadical "$tmp/merged-json.out"
-proof proof-5x5-free "5x5" free lemma-1 "$tmp/merged-json.out"
+proof proof-3x8-shorter "3x8" dimension-order-shorter cadical "$tmp/merged-json.out"
+proof proof-3x8-order "3x8" dimension-order lemma-1 "$tmp/merged-json.out"
+proof proof-3x8-free "3x8" free lemma-1 "$tmp/merged-json.out"
 
-# (c') cadical's answers corrupted, missing or never given. The shorter way
-# keeps its own confirmed unsat; dimension order's optimum rests on its own.
-order_cadical=torus-5x5-dimension-order-steps-2.cadical
+# (c') cadical's answers corrupted, missing or never given. Dimension order
+# keeps its own witness; the shorter way's optimum rests on Z3's unsat alone.
 z3_only() {
   local name=$1
   merge "$name" 3 "$tmp/$name"
-  has "$name-row" "^\| torus 5x5 \| dimension-order \| 2 \| 3 \| 3 \| .*; 2: unsat in [0-9.]+ s under dimension-order, z3 only \($2\); 3: .* \| z3-only lemma-1-not-reached \|$" "$tmp/$name.out"
-  has "$name-shorter" '^\| torus 5x5 \| dimension-order-shorter \| 2 \| 3 \| .*confirmed by cadical.* \| lemma-1-not-reached \|$' "$tmp/$name.out"
+  has "$name-row" "^\| torus 3x8 \| dimension-order-shorter \| 2 \| 3 \| 3 \| .*; 2: unsat in [0-9.]+ s under dimension-order-shorter, z3 only \($2\); 3: .* \| z3-only lemma-1-not-reached \|$" "$tmp/$name.out"
+  has "$name-order" '^\| torus 3x8 \| dimension-order \| 2 \| 2 \| .*2: sat in .* \| construction-not-optimal \|$' "$tmp/$name.out"
   has "$name-summary" '^table search-broadcast: 24 of 24 entries decided \(1 on one solver.s unsat alone, not counted as proven without --accept-z3\)' "$tmp/$name.err"
   merge "$name-accepted" 0 "$tmp/$name" --accept-z3
   merge "$name-json" 3 "$tmp/$name" --json
-  proof "$name-proof" "5x5" dimension-order "z3-only unconfirmed" "$tmp/$name-json.out"
+  proof "$name-proof" "3x8" dimension-order-shorter "z3-only unconfirmed" "$tmp/$name-json.out"
 }
 # Cut short: cadical's last lines gone, as if it were killed.
 cp -r "$out" "$tmp/cadical-cut"
-sed -i '/^s UNSATISFIABLE$/,$d' "$tmp/cadical-cut/$order_cadical"
+sed -i '/^s UNSATISFIABLE$/,$d' "$tmp/cadical-cut/$shorter_cadical"
 z3_only cadical-cut 'cadical has not finished \(or was killed\)'
 cp -r "$out" "$tmp/cadical-missing"
-rm "$tmp/cadical-missing/$order_cadical"
+rm "$tmp/cadical-missing/$shorter_cadical"
 z3_only cadical-missing 'no \.cadical file: the job has not reached cadical, or did not run it'
 # Run where cadical is not installed: the job line says so in the file.
 cp -r "$out" "$tmp/no-cadical"
 mkdir "$tmp/bin"
 ln -s "$(command -v grep)" "$tmp/bin/grep"
 ln -s "$(command -v rm)" "$tmp/bin/rm"
-"$checker" table search-broadcast --emit-jobs "$tmp/no-cadical" --sizes 2x2..3x4,4x4,5x5,2x2x2 --timeout 30 2>/dev/null |
-  grep -F -- "--topology torus:5x5 --model wormhole,all-port,dimension-order --steps 2 " >"$tmp/no-cadical.job"
+"$checker" table search-broadcast --emit-jobs "$tmp/no-cadical" --sizes 2x2..3x4,4x4,3x8,2x2x2 --timeout 30 2>/dev/null |
+  grep -F -- "--topology torus:3x8 --model wormhole,all-port,dimension-order-shorter --steps 2 " >"$tmp/no-cadical.job"
 PATH="$tmp/bin" "$BASH" "$tmp/no-cadical.job"
 if [ $? = 0 ]; then ok; else fail "no-cadical: the job did not exit 0"; fi
-has no-cadical-file '^cadical: not installed where the job ran$' "$tmp/no-cadical/$order_cadical"
+has no-cadical-file '^cadical: not installed where the job ran$' "$tmp/no-cadical/$shorter_cadical"
 z3_only no-cadical 'cadical: not installed where the job ran'
-# Another job's file: an error naming it (exit 2), the unsat unconfirmed.
+# Another job's file (its export line names another torus): an error naming
+# it (exit 2), the unsat unconfirmed.
 cp -r "$out" "$tmp/cadical-foreign"
-cp "$out/torus-5x5-dimension-order-shorter-steps-2.cadical" "$tmp/cadical-foreign/$order_cadical"
+sed -i '1s/torus 3x8/torus 4x6/' "$tmp/cadical-foreign/$shorter_cadical"
 merge cadical-foreign 2 "$tmp/cadical-foreign"
-has cadical-foreign-named "^schedcheck: error: $tmp/cadical-foreign/$order_cadical: its first line is not the export of torus-5x5-dimension-order-steps-2's CNF" "$tmp/cadical-foreign.err"
-has cadical-foreign-row '^\| torus 5x5 \| dimension-order \| .*z3 only \(malformed \.cadical file\).* z3-only ' "$tmp/cadical-foreign.out"
+has cadical-foreign-named "^schedcheck: error: $tmp/cadical-foreign/$shorter_cadical: its first line is not the export of torus-3x8-dimension-order-shorter-steps-2's CNF" "$tmp/cadical-foreign.err"
+has cadical-foreign-row '^\| torus 3x8 \| dimension-order-shorter \| .*z3 only \(malformed \.cadical file\).* z3-only ' "$tmp/cadical-foreign.out"
 # cadical's answer turned into satisfiable: the two solvers disagree; exit 1,
 # the file named, and the entries the unsat refuted are contradicted.
 cp -r "$out" "$tmp/cadical-sat"
-sed -i 's/^s UNSATISFIABLE$/s SATISFIABLE/; s/^cadical exit 20$/cadical exit 10/' "$tmp/cadical-sat/$order_cadical"
+sed -i 's/^s UNSATISFIABLE$/s SATISFIABLE/; s/^cadical exit 20$/cadical exit 10/' "$tmp/cadical-sat/$shorter_cadical"
 merge cadical-sat 1 "$tmp/cadical-sat" --accept-z3
-has cadical-sat-named "^schedcheck: error: CADICAL-CONTRADICTED $tmp/cadical-sat/$order_cadical: cadical finds the CNF of torus-5x5-dimension-order-steps-2 satisfiable" "$tmp/cadical-sat.err"
-has cadical-sat-row '^\| torus 5x5 \| dimension-order \| 2 \| contradicted \| 3 \| .*2: unsat in [0-9.]+ s under dimension-order, CONTRADICTED by cadical \(its CNF is satisfiable\) \(unsat under dimension-order-shorter only\); .* \| CADICAL-CONTRADICTED \|$' "$tmp/cadical-sat.out"
-has cadical-sat-shorter '^\| torus 5x5 \| dimension-order-shorter \| 2 \| contradicted \| .* CADICAL-CONTRADICTED' "$tmp/cadical-sat.out"
+has cadical-sat-named "^schedcheck: error: CADICAL-CONTRADICTED $tmp/cadical-sat/$shorter_cadical: cadical finds the CNF of torus-3x8-dimension-order-shorter-steps-2 satisfiable" "$tmp/cadical-sat.err"
+has cadical-sat-row '^\| torus 3x8 \| dimension-order-shorter \| 2 \| contradicted \| 3 \| .*2: unsat in [0-9.]+ s under dimension-order-shorter, CONTRADICTED by cadical \(its CNF is satisfiable\); .* \| CADICAL-CONTRADICTED \|$' "$tmp/cadical-sat.out"
+has cadical-sat-order '^\| torus 3x8 \| dimension-order \| 2 \| 2 \| ' "$tmp/cadical-sat.out"
 # Its answer contradicting its own exit code: an error naming the file.
 cp -r "$out" "$tmp/cadical-inconsistent"
-sed -i 's/^s UNSATISFIABLE$/s SATISFIABLE/' "$tmp/cadical-inconsistent/$order_cadical"
+sed -i 's/^s UNSATISFIABLE$/s SATISFIABLE/' "$tmp/cadical-inconsistent/$shorter_cadical"
 merge cadical-inconsistent 2 "$tmp/cadical-inconsistent"
-has cadical-inconsistent-named "^schedcheck: error: $tmp/cadical-inconsistent/$order_cadical: cadical's answer 's SATISFIABLE' does not go with its exit code 20" "$tmp/cadical-inconsistent.err"
+has cadical-inconsistent-named "^schedcheck: error: $tmp/cadical-inconsistent/$shorter_cadical: cadical's answer 's SATISFIABLE' does not go with its exit code 20" "$tmp/cadical-inconsistent.err"
 
 # (d) A corrupted witness: its last path gone, the core rejects it; exit 1, the file named.
 cp -r "$out" "$tmp/corrupted"
@@ -203,10 +201,10 @@ has corrupted-row '^\| torus 4x4 \| dimension-order-shorter \| .* WITNESS-REJECT
 # (e) A missing result: that count is open, the entry too (exit 3); the
 # shorter way still has its own unsat.
 cp -r "$out" "$tmp/missing"
-rm "$tmp/missing/torus-5x5-dimension-order-steps-2.json"
+rm "$tmp/missing/torus-3x8-dimension-order-steps-2.json"
 merge missing 3 "$tmp/missing"
-has missing-open '^\| torus 5x5 \| dimension-order \| 2 \| <= 3 \| 3 \| .*; 2: no result file \(unsat under dimension-order-shorter only\); 3: the Wang-Tseng construction \(broadcast-span\) \| open \|$' "$tmp/missing.out"
-has missing-shorter '^\| torus 5x5 \| dimension-order-shorter \| 2 \| 3 \| ' "$tmp/missing.out"
+has missing-open '^\| torus 3x8 \| dimension-order \| 2 \| <= 3 \| 3 \| .*; 2: no result file \(unsat under dimension-order-shorter only\); 3: the Wang-Tseng construction \(broadcast-span\) \| open \|$' "$tmp/missing.out"
+has missing-shorter '^\| torus 3x8 \| dimension-order-shorter \| 2 \| 3 \| ' "$tmp/missing.out"
 
 # (f) A malformed result file: exit 2, the file and what is wrong named.
 cp -r "$out" "$tmp/malformed"
@@ -217,8 +215,8 @@ has malformed-named "^schedcheck: error: $tmp/malformed/torus-4x4-free-steps-2.j
 # (f2) The result of a count no job of the sweep decides (here the largest a
 # count can be) is left aside with a note; the merge ends as without it.
 cp -r "$out" "$tmp/outside"
-far=torus-5x5-dimension-order-steps-4294967295.json
-sed 's/"steps":2/"steps":4294967295/g' "$out/torus-5x5-dimension-order-steps-2.json" >"$tmp/outside/$far"
+far=torus-3x8-dimension-order-shorter-steps-4294967295.json
+sed 's/"steps":2/"steps":4294967295/g' "$out/torus-3x8-dimension-order-shorter-steps-2.json" >"$tmp/outside/$far"
 merge outside 0 "$tmp/outside"
 has outside-noted "$far: no job of the sweep" "$tmp/outside.err"
 
@@ -294,8 +292,8 @@ sed 's/"steps":3/"steps":4/g' "$gossip_out/torus-3x4-gossip-time-independent-ste
 if [ $? = 1 ]; then ok; else fail "gossip-dependent: merge not exit 1" "$tmp/gossip-dependent.err"; fi
 has gossip-dependent-named "^schedcheck: error: WITNESS-REJECTED .*torus-3x4-gossip-time-independent-steps-4.sched: the witness is time-dependent, not time-independent$" "$tmp/gossip-dependent.err"
 
-# (i) Z3 out of time at 5x5's count 2 under dimension order (0.05 s): the
-# job has cadical decide the CNF all the same (0.07 s here), and the merge
+# (i) Z3 out of time at 3x8's count 2 under the shorter way (0.01 s): the
+# job has cadical decide the CNF all the same (0.3 s here), and the merge
 # takes its unsat alone as one solver's word: the construction's 3 is the
 # optimum, cadical-only and unconfirmed (exit 3; free routing's jobs, not
 # run here, leave its entry open too).
@@ -309,15 +307,15 @@ one_job() {
   if [ "$got" = "$6" ]; then ok; else fail "$1: the job exit $got (want $6)" "$7"; fi
 }
 alone="$tmp/cadical-alone"
-one_job cadical-alone "$alone" 5x5 0.05 "--model wormhole,all-port,dimension-order --steps 2 " 3 \
-  "$alone/torus-5x5-dimension-order-steps-2.log"
-has cadical-alone-unknown '"verdict":"UNKNOWN"' "$alone/torus-5x5-dimension-order-steps-2.json"
-has cadical-alone-unsat '^s UNSATISFIABLE$' "$alone/torus-5x5-dimension-order-steps-2.cadical"
+one_job cadical-alone "$alone" 3x8 0.01 "--model wormhole,all-port,dimension-order-shorter --steps 2 " 3 \
+  "$alone/torus-3x8-dimension-order-shorter-steps-2.log"
+has cadical-alone-unknown '"verdict":"UNKNOWN"' "$alone/torus-3x8-dimension-order-shorter-steps-2.json"
+has cadical-alone-unsat '^s UNSATISFIABLE$' "$alone/torus-3x8-dimension-order-shorter-steps-2.cadical"
 "$checker" table search-broadcast --merge "$alone" >"$tmp/alone.out" 2>"$tmp/alone.err"
 if [ $? = 3 ]; then ok; else fail "cadical-alone: merge not exit 3" "$tmp/alone.err"; fi
-has cadical-alone-row '^\| torus 5x5 \| dimension-order \| 2 \| 3 \| 3 \| .*; 2: unsat by cadical alone in [0-9.]+ s under dimension-order \(Z3: unknown after [0-9.]+ s\); 3: the Wang-Tseng construction \(broadcast-span\) \| cadical-only lemma-1-not-reached \|$' "$tmp/alone.out"
+has cadical-alone-row '^\| torus 3x8 \| dimension-order-shorter \| 2 \| 3 \| 3 \| .*; 2: unsat by cadical alone in [0-9.]+ s under dimension-order-shorter \(Z3: unknown after [0-9.]+ s\); 3: the Wang-Tseng construction \(broadcast-span\) \| cadical-only lemma-1-not-reached \|$' "$tmp/alone.out"
 "$checker" table search-broadcast --merge "$alone" --json >"$tmp/alone-json.out" 2>/dev/null
-proof cadical-alone-proof "5x5" dimension-order "cadical-only unconfirmed" "$tmp/alone-json.out"
+proof cadical-alone-proof "3x8" dimension-order-shorter "cadical-only unconfirmed" "$tmp/alone-json.out"
 
 # (j) Z3 out of time (0.01 s) at 6x6's count 3 under the shorter way, which
 # has a schedule: cadical finds the CNF satisfiable, and the job reads its

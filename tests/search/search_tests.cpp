@@ -158,7 +158,7 @@ Found climb(const BroadcastProblem& p, const SearchLimits& l) {
   return f;
 }
 
-TEST_CASE("the climb starts at Lemma 1 and says which counts the lemma refutes: 6x6 and 5x5") {
+TEST_CASE("the climb starts at the lower bound and says which counts the lemma refutes: 6x6, 3x8 and 5x5") {
   BroadcastProblem p = problem({6, 6}, RouteRule::dimension_order);
   p.stricter_routing_first = true;
   const StepLowerBound bound = core_bound(p);
@@ -173,20 +173,33 @@ TEST_CASE("the climb starts at Lemma 1 and says which counts the lemma refutes: 
   CHECK(proof.impossible_below == 3);
   CHECK(proof.text.starts_with("steps 1..2 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 3: sat in "));
 
-  // 5x5 under dimension order: Lemma 1 refutes 1 step, the solver 2.
-  const BroadcastProblem q = problem({5, 5}, RouteRule::dimension_order);
+  // 3x8 under the shorter way: Lemma 1 refutes 1 step, the solver 2.
+  const BroadcastProblem q = problem({3, 8}, RouteRule::dimension_order_shorter);
   const Found g = climb(q, limits());
   REQUIRE(g.report.witness_steps == 3u);
   const Proven proof_q = proven(core_bound(q), g.report);
   CHECK(proof_q.optimal);
   CHECK(proof_q.text.starts_with("step 1 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 2: unsat in "));
+
+  // 5x5 under dimension order: the layer count refutes 2 steps as well, so
+  // the solver is asked 3 only.
+  const BroadcastProblem r = problem({5, 5}, RouteRule::dimension_order);
+  CHECK(core_bound(r).steps == 3);
+  CHECK(core_bound(r).name == "broadcast-dimension-order-layers");
+  const Found h = climb(r, limits());
+  REQUIRE(h.report.witness_steps == 3u);
+  CHECK(h.verified);
+  CHECK(h.report.attempts.front().steps == 3);
+  const Proven proof_r = proven(core_bound(r), h.report);
+  CHECK(proof_r.optimal);
+  CHECK(proof_r.text.starts_with("steps 1..2 impossible by broadcast-dimension-order-layers (layer count); 3: sat in "));
 }
 
 TEST_CASE("an unknown count is climbed past, and the witness above it is not called optimal") {
-  // 5x5 under dimension order: 2 steps are unsat (about 0.15 s), but the
+  // 3x8 under the shorter way: 2 steps are unsat (about 0.05 s), but the
   // count is given 1 ms; 3 steps then have a witness.
   for (bool stricter_first : {false, true}) {
-    BroadcastProblem p = problem({5, 5}, RouteRule::dimension_order);
+    BroadcastProblem p = problem({3, 8}, RouteRule::dimension_order_shorter);
     p.stricter_routing_first = stricter_first;
     SearchLimits l = limits();
     l.count_timeout = [](uint32_t steps) { return steps == 2 ? 0.001 : 60.0; };
@@ -206,8 +219,8 @@ TEST_CASE("a run whose check was cut short is rebuilt before its next count, who
   // hundredths of a second let Z3 start the 2-step check and cut it short
   // (or, on a fast machine, finish it). Either way the 3-step witness must
   // come from a solver that no cut-short check has spoilt.
-  for (double seconds : {0.02, 0.05}) {
-    BroadcastProblem p = problem({5, 5}, RouteRule::dimension_order);
+  for (double seconds : {0.01, 0.02}) {
+    BroadcastProblem p = problem({3, 8}, RouteRule::dimension_order_shorter);
     p.stricter_routing_first = false;
     SearchLimits l = limits();
     l.count_timeout = [seconds](uint32_t steps) { return steps == 2 ? seconds : 60.0; };
@@ -372,7 +385,7 @@ TEST_CASE("the symmetric first try settles the optimum of 6x6 and 7x7, and the c
   }
 }
 
-TEST_CASE("an unsat of a symmetric try refutes no count: 4x5 and 3x3x3 in 2 steps, 5x5 in 3") {
+TEST_CASE("an unsat of a symmetric try refutes no count: 4x5 and 3x3x3 in 2 steps, 3x8 in 3") {
   // No schedule that every reflection keeps informs 4x5 or 3x3x3 in 2
   // steps, yet one that the point reflection keeps does.
   for (const std::vector<uint32_t>& sizes : {std::vector<uint32_t>{4, 5}, std::vector<uint32_t>{3, 3, 3}}) {
@@ -402,28 +415,32 @@ TEST_CASE("an unsat of a symmetric try refutes no count: 4x5 and 3x3x3 in 2 step
   REQUIRE(free.report.witness_steps == 2u);
   CHECK(free.verified);
   CHECK(free.report.attempts.back().routing == "minimal paths");
-  // 5x5 under dimension order: the code's try, the symmetric ones and the
-  // shorter way leave 2 steps open, the routing asked alone refutes them, and
-  // the code's try settles 3.
-  const BroadcastProblem q = symmetric_first({5, 5}, RouteRule::dimension_order, true);
+  // 3x8 under the shorter way: the symmetric tries leave 2 steps open, the
+  // routing asked alone refutes them, and the symmetric try settles 3.
+  const BroadcastProblem q = symmetric_first({3, 8}, RouteRule::dimension_order_shorter, true);
   const Found ordered = climb(q, limits());
   REQUIRE(ordered.report.witness_steps == 3u);
   CHECK(ordered.verified);
   const Proven proof = proven(core_bound(q), ordered.report);
   CHECK(proof.optimal);
   CHECK(proof.text.find("2: unsat in ") != std::string::npos);
-  CHECK(proof.text.find(" under dimension-order; 3: sat in ") != std::string::npos);
-  CHECK(ordered.report.attempts.back().routing == "perfect-code dimension-order");
+  CHECK(proof.text.find(" under dimension-order-shorter; 3: sat in ") != std::string::npos);
+  // 5x5 under dimension order: the code's try settles 3, the layer count
+  // having refuted 2.
+  const Found code = climb(symmetric_first({5, 5}, RouteRule::dimension_order, true), limits());
+  REQUIRE(code.report.witness_steps == 3u);
+  CHECK(code.verified);
+  CHECK(code.report.attempts.back().routing == "perfect-code dimension-order");
   // Symmetric unsats alone leave their count open.
   SearchReport only;
-  only.attempts = {Attempt{2, Outcome::unsat, 0.1, "symmetric dimension-order", true},
-                   Attempt{2, Outcome::unsat, 0.1, "point-symmetric dimension-order", true},
-                   Attempt{2, Outcome::unknown, 5, "dimension-order", false}};
+  only.attempts = {Attempt{2, Outcome::unsat, 0.1, "symmetric dimension-order-shorter", true},
+                   Attempt{2, Outcome::unsat, 0.1, "point-symmetric dimension-order-shorter", true},
+                   Attempt{2, Outcome::unknown, 5, "dimension-order-shorter", false}};
   const Proven open = proven(core_bound(q), only);
   CHECK(open.impossible_below == 2);
   CHECK(open.unknown == std::vector<uint32_t>{2});
-  CHECK(open.text.find("(unsat under symmetric dimension-order, point-symmetric dimension-order only)") !=
-        std::string::npos);
+  CHECK(open.text.find("(unsat under symmetric dimension-order-shorter, point-symmetric dimension-order-shorter "
+                       "only)") != std::string::npos);
 }
 
 TEST_CASE("the perfect Lee code: on a torus whose sides are multiples of 2k+1, every other node is next to one") {

@@ -78,6 +78,46 @@ TEST_CASE("broadcast-all-port: ceil(log_{D+1} P)") {
   CHECK_FALSE(bound(grid(TopologyKind::ring, {8}), wormhole_one, b, "broadcast-all-port"));
 }
 
+TEST_CASE("broadcast-dimension-order-layers: dimension 1's two ports carry all that leaves a layer") {
+  const Collective b = collective(CollectiveKind::broadcast);
+  Model ordered = wormhole_all, shorter = wormhole_all;
+  ordered.routing = Routing::dimension_order;
+  shorter.routing = Routing::dimension_order_shorter;
+  auto layers = [&](std::vector<uint32_t> sizes, const Model& m) {
+    return bound(grid(TopologyKind::torus, std::move(sizes)), m, b, "broadcast-dimension-order-layers");
+  };
+  // 2x3x7, (a, b, total): (1, 0, 1), (5, 2, 7), (21, 20, 41): the second layer's 21 nodes need a third
+  // step, where Lemma 1 gives 2.
+  CHECK(layers({2, 3, 7}, ordered) == 3u);
+  CHECK(layers({2, 3, 7}, shorter) == 3u);
+  CHECK(layers({2, 3, 6}, ordered) == 2u);  // 18 and 18: (5, 2) then (18, 18)
+  // 5x5: the source's row holds 5 nodes, the rest 20; after two steps at most 2*3 + 5*2 = 16 of them.
+  CHECK(layers({5, 5}, ordered) == 3u);
+  CHECK(layers({25, 25}, ordered) == 5u);  // Lemma 1: 4
+  CHECK(layers({7, 7, 7}, ordered) == 4u);  // Lemma 1: 3
+  CHECK(layers({3, 8}, ordered) == 2u);
+  // The total's bound counts too: 10x11 and 8x15 need 4 steps (Lemma 1: 3), 8x14 3.
+  CHECK(layers({10, 11}, ordered) == 4u);
+  CHECK(layers({8, 15}, ordered) == 4u);
+  CHECK(layers({8, 14}, ordered) == 3u);  // 8 and 16: (3, 2) then (8, 16), Lemma 1's 2 as well
+  CHECK(layers({2, 2}, ordered) == 1u);
+  // Under free routing a path may change x1 anywhere; one-port and gossip have bounds of their own.
+  CHECK_FALSE(layers({5, 5}, wormhole_all));
+  Model one_port = wormhole_one;
+  one_port.routing = Routing::dimension_order;
+  CHECK_FALSE(layers({5, 5}, one_port));
+  CHECK_FALSE(bound(grid(TopologyKind::torus, {5, 5}), ordered, collective(CollectiveKind::gossip),
+                    "broadcast-dimension-order-layers"));
+  CHECK_FALSE(bound(grid(TopologyKind::ring, {9}), ordered, b, "broadcast-dimension-order-layers"));
+  // The verdict's bound is the larger; on a tie Lemma 1, which comes first.
+  const std::vector<LowerBound> bounds_5x5 = lower_bounds(grid(TopologyKind::torus, {5, 5}), ordered, b);
+  CHECK(best_bound(bounds_5x5)->name == "broadcast-dimension-order-layers");
+  const std::vector<LowerBound> bounds_3x8 = lower_bounds(grid(TopologyKind::torus, {3, 8}), ordered, b);
+  CHECK(best_bound(bounds_3x8)->name == "broadcast-all-port");
+  // The largest tori: the counts stay within 64 bits, the loop ends, and the total's bound is Lemma 1's.
+  CHECK(layers({8192, 8192}, ordered) == bound(grid(TopologyKind::torus, {8192, 8192}), ordered, b, "broadcast-all-port"));
+}
+
 TEST_CASE("broadcast-one-port: ceil(log_2 P)") {
   const Collective b = collective(CollectiveKind::broadcast);
   CHECK(bound(grid(TopologyKind::torus, {4, 4}), wormhole_one, b, "broadcast-one-port") == 4u);
