@@ -47,7 +47,6 @@ class Diagnostics {
 
   void error(SourcePos pos, Property property, std::string message);
   const std::string& file() const { return file_; }
-  size_t max_kept() const { return max_kept_; }
   const std::vector<Diagnostic>& kept() const { return kept_; }
   size_t total() const { return total_; }
   size_t count(Property p) const { return per_property_[static_cast<int>(p)]; }
