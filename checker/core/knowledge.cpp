@@ -12,7 +12,7 @@ namespace schedcheck {
 uint64_t Knowledge::bytes_needed(const Topology& topology, const Collective& collective) {
   // At most 2^32 nodes times 2^26 words of 8 bytes: no overflow.
   const uint64_t words = (uint64_t{collective.message_count(topology.node_count())} + 63) / 64;
-  return uint64_t{topology.node_count()} * words * 8;
+  return (uint64_t{topology.node_count()} + 63) / 64 * 64 * words * 8;
 }
 
 Knowledge::Knowledge(const Topology& topology, const Collective& collective)
@@ -20,10 +20,10 @@ Knowledge::Knowledge(const Topology& topology, const Collective& collective)
       collective_(collective),
       messages_(collective.message_count(topology.node_count())),
       words_((messages_ + 63) / 64),
-      rows_(size_t{topology.node_count()} * words_, 0) {
+      rows_((size_t{topology.node_count()} + 63) / 64 * 64 * words_, 0) {
   for (MessageId m = 0; m < messages_; ++m) {
     const NodeId v = collective.initial_holder(m);
-    rows_[size_t{v} * words_ + m / 64] |= uint64_t{1} << (m % 64);
+    rows_[word(v, m / 64)] |= uint64_t{1} << (m % 64);
   }
 }
 
@@ -37,17 +37,17 @@ void Knowledge::not_held(NodeId from, MessageRef ref, uint32_t step_number, uint
 
 uint64_t Knowledge::send_all_held(NodeId from, NodeId to) {
   queued_row_to_.push_back(to);
-  const uint64_t* row = &rows_[size_t{from} * words_];
-  queued_rows_.insert(queued_rows_.end(), row, row + words_);
   // Distinct messages: the reader has checked that all of them together
   // stay within 2^64-1 flits, so the sum cannot wrap.
   uint64_t length = 0;
   for (size_t w = 0; w < words_; ++w) {
+    const uint64_t held = rows_[word(from, w)];
+    queued_rows_.push_back(held);
     if (collective_.lengths.empty()) {
-      length += collective_.length * static_cast<uint64_t>(std::popcount(row[w]));
+      length += collective_.length * static_cast<uint64_t>(std::popcount(held));
       continue;
     }
-    for (uint64_t bits = row[w]; bits != 0; bits &= bits - 1)
+    for (uint64_t bits = held; bits != 0; bits &= bits - 1)
       length += collective_.message_length(static_cast<MessageId>(w * 64 + std::countr_zero(bits)));
   }
   return length;
@@ -59,15 +59,15 @@ void Knowledge::end_step() {
   constexpr size_t ahead = 32;
   for (size_t i = 0; i < queued_.size(); ++i) {
     if (i + ahead < queued_.size())
-      __builtin_prefetch(&rows_[size_t{queued_[i + ahead].first} * words_ + queued_[i + ahead].second / 64]);
+      __builtin_prefetch(&rows_[word(queued_[i + ahead].first, queued_[i + ahead].second / 64)]);
     deliver(queued_[i].first, queued_[i].second);
   }
   for (size_t i = 0; i < queued_row_to_.size(); ++i) {
-    uint64_t* row = &rows_[size_t{queued_row_to_[i]} * words_];
     const uint64_t* incoming = &queued_rows_[i * words_];
     for (size_t w = 0; w < words_; ++w) {
-      duplicates_ += static_cast<uint64_t>(std::popcount(row[w] & incoming[w]));
-      row[w] |= incoming[w];
+      uint64_t& held = rows_[word(queued_row_to_[i], w)];
+      duplicates_ += static_cast<uint64_t>(std::popcount(held & incoming[w]));
+      held |= incoming[w];
     }
   }
   queued_.clear();
@@ -84,11 +84,10 @@ uint64_t Knowledge::check_delivery(SourcePos pos, Diagnostics& diagnostics) cons
       return s;
     }
     // The whole row is needed: compare word by word.
-    const uint64_t* row = &rows_[size_t{v} * words_];
     for (size_t w = 0; w < words_; ++w) {
       const uint32_t bits_here = w + 1 < words_ || messages_ % 64 == 0 ? 64 : messages_ % 64;
       const uint64_t mask = bits_here == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_here) - 1;
-      const uint64_t absent = ~row[w] & mask;
+      const uint64_t absent = ~rows_[word(v, w)] & mask;
       if (absent == 0) continue;
       if (s.missing == 0) s.first = static_cast<MessageId>(w * 64 + std::countr_zero(absent));
       s.missing += static_cast<uint64_t>(std::popcount(absent));

@@ -1,7 +1,8 @@
 // Knowledge: properties 5 and 6, causality and delivery: which node holds which message after each step.
 //
-// A P x M bit matrix. Receptions of a step are queued and applied when the
-// step ends, so every sender is judged on what it held at the start of the step.
+// A P x M bit matrix, stored in blocks of 64 nodes by 64 messages (word()).
+// Receptions of a step are queued and applied when the step ends, so every
+// sender is judged on what it held at the start of the step.
 #pragma once
 
 #include <algorithm>
@@ -24,7 +25,7 @@ class Knowledge {
   Knowledge(const Topology& topology, const Collective& collective);
 
   bool holds(NodeId v, MessageId m) const {
-    return (rows_[size_t{v} * words_ + m / 64] >> (m % 64)) & 1U;
+    return (rows_[word(v, m / 64)] >> (m % 64)) & 1U;
   }
   // Causality: reports each of `messages` that `from` does not hold at the start of the step.
   void check_held(NodeId from, std::span<const MessageRef> messages, uint32_t step_number, uint32_t line,
@@ -52,7 +53,7 @@ class Knowledge {
  private:
   void not_held(NodeId from, MessageRef ref, uint32_t step_number, uint32_t line, Diagnostics& diagnostics) const;
   void deliver(NodeId v, MessageId m) {
-    uint64_t& word = rows_[size_t{v} * words_ + m / 64];
+    uint64_t& word = rows_[this->word(v, m / 64)];
     const uint64_t bit = uint64_t{1} << (m % 64);
     if (word & bit) ++duplicates_;
     word |= bit;
@@ -62,6 +63,10 @@ class Knowledge {
   const Collective& collective_;
   uint32_t messages_;
   size_t words_;  // per row
+  // Blocks of 64 nodes by 64 messages, a node's word of each block side by
+  // side with those of the 63 nodes next to it: the packets of one step of a
+  // gossip (node v, message v + c) then share cache lines.
+  size_t word(NodeId v, size_t w) const { return ((size_t{v} >> 6) * words_ + w) * 64 + (v & 63); }
   std::vector<uint64_t> rows_;
   std::vector<std::pair<NodeId, MessageId>> queued_;
   // Whole rows for combining packets, copied at send time (start-of-step state).

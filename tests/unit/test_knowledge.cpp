@@ -158,6 +158,30 @@ TEST_CASE("combining: messages beyond the first 64-bit word") {
   CHECK(done.total() == 0);
 }
 
+TEST_CASE("one message at a time, across the blocks of 64 nodes and 64 messages") {
+  // 130 nodes and messages: three blocks each way, the last one partial.
+  // Round the ring one way, node v passes on in step s the message of
+  // v - s + 1: all of them arrive in 129 steps, and none is sent unheld.
+  const NodeId n = 130;
+  const Topology t = grid(TopologyKind::ring, {n});
+  const Collective c = collective(CollectiveKind::gossip);
+  Knowledge k(t, c);
+  Diagnostics diag("t");
+  for (uint32_t s = 1; s < n; ++s) {
+    for (NodeId v = 0; v < n; ++v) send(k, v, (v + 1) % n, refs({(v + n + 1 - s) % n}), s, s, diag);
+    k.end_step();
+    // After step s node 64 holds the messages of 64 - s .. 64 (mod n), across the block edge at 64.
+    CHECK(k.holds(64, (64 + n - s) % n));
+    if (s + 1 < n) CHECK_FALSE(k.holds(64, (64 + n - s - 1) % n));
+  }
+  CHECK(diag.total() == 0);
+  CHECK(k.duplicates() == 0);
+  CHECK(k.check_delivery({4, 1}, diag) == 0);
+  CHECK(k.holds(127, 128));
+  CHECK(k.holds(128, 63));
+  CHECK(k.holds(129, 0));
+}
+
 TEST_CASE("delivery: broadcast") {
   const Topology t = grid(TopologyKind::path, {3});
   const Collective c = collective(CollectiveKind::broadcast, 1);
