@@ -327,8 +327,8 @@ int main(int argc, char** argv) {
       "and core together, the text streamed through a pipe (writer: its thread's CPU time; checker: the core's);\n"
       "Mhops/s: verdict hops / pipe s; chk Mh/s: verdict hops / checker, hops per CPU second\n"
       "of the core (the writer and the core share the machine's cores); know Mh/s: the\n"
-      "core's knowledge state alone on the same packets, one thread, no parsing and no other check (the floor any\n"
-      "checker keeping P^2 bits meets; its time is spent in cache misses, one or two per packet-hop); forwarding:\n"
+      "core's knowledge state alone on the same packets, one thread, no parsing and no other check (the floor its\n"
+      "P^2 bits set: their cache misses, fewer where a step's packets share blocks of 64 x 64 bits); forwarding:\n"
       "the verdict's class; peak MiB: the instance's own process (VmHWM); know. MiB: the core's knowledge state,\n"
       "P x P bits for one packet per PU, which grows as P^2 and bounds the sizes that can be checked (P = 2^18 would\n"
       "need 8 GiB)\n",
