@@ -249,7 +249,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       length = knowledge->send_all_held(t.from, to);  // combining: everything the sender holds
     } else {
       const std::span<const MessageRef> messages = carried(t);
-      knowledge->check_held(t.from, messages, step.number, t.pos.line, diag);
+      knowledge->send(t.from, to, messages, step.number, t.pos.line, diag);
       // Distinct messages cannot pass 2^64-1 flits together (the reader
       // checks their total); a list that names one message many times can.
       for (const MessageRef& ref : messages)
@@ -257,7 +257,6 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
           diag.error({t.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
           length = UINT64_MAX;
         }
-      knowledge->send(t.from, to, messages);
       for (const MessageRef& ref : messages)
         forwarding.transfer(t.from, hops[0].channel, to, ref.message, serial, step.number);
     }

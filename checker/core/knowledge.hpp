@@ -27,16 +27,14 @@ class Knowledge {
   bool holds(NodeId v, MessageId m) const {
     return (rows_[word(v, m / 64)] >> (m % 64)) & 1U;
   }
-  // Causality: reports each of `messages` that `from` does not hold at the start of the step.
-  void check_held(NodeId from, std::span<const MessageRef> messages, uint32_t step_number, uint32_t line,
-                  Diagnostics& diagnostics) const {
-    for (const MessageRef& ref : messages)
-      if (!holds(from, ref.message)) not_held(from, ref, step_number, line, diagnostics);
-  }
-  // Queues the delivery to `to` of those of `messages` that `from` holds.
-  void send(NodeId from, NodeId to, std::span<const MessageRef> messages) {
-    for (const MessageRef& ref : messages)
+  // Queues the delivery to `to` of those of `messages` that `from` holds at
+  // the start of the step, and reports each other one (causality).
+  void send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint32_t step_number, uint32_t line,
+            Diagnostics& diagnostics) {
+    for (const MessageRef& ref : messages) {
       if (holds(from, ref.message)) queued_.emplace_back(to, ref.message);
+      else not_held(from, ref, step_number, line, diagnostics);
+    }
   }
   // A combining packet without a message list carries all that `from` holds;
   // returns the packet's length in flits.

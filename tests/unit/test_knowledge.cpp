@@ -16,13 +16,6 @@ std::vector<MessageRef> refs(std::vector<MessageId> messages, uint32_t col = 5) 
   return out;
 }
 
-// As the checker sends: causality judged first, then the held messages queued.
-void send(Knowledge& k, NodeId from, NodeId to, const std::vector<MessageRef>& messages, uint32_t step,
-          uint32_t line, Diagnostics& diag) {
-  k.check_held(from, messages, step, line, diag);
-  k.send(from, to, messages);
-}
-
 TEST_CASE("start: each message is held by its initial holder only") {
   const Topology t = grid(TopologyKind::path, {3});
   const Collective scatter = collective(CollectiveKind::scatter, 1);
@@ -45,16 +38,16 @@ TEST_CASE("receptions apply at the end of the step") {
   const Collective c = collective(CollectiveKind::broadcast);
   Knowledge k(t, c);
   Diagnostics diag("t");
-  send(k, 0, 1, refs({0}), 1, 10, diag);
+  k.send(0, 1, refs({0}), 1, 10, diag);
   CHECK_FALSE(k.holds(1, 0));
   // Node 1 forwards in the step it receives: it held nothing at the start.
-  send(k, 1, 2, refs({0}, 3), 1, 11, diag);
+  k.send(1, 2, refs({0}, 3), 1, 11, diag);
   CHECK(test::tags(diag) == "causality@11:3");
   CHECK(test::first_message(diag) == "node 1 sends message 0 in step 1 but does not hold it at the start of the step");
   k.end_step();
   CHECK(k.holds(1, 0));
   CHECK_FALSE(k.holds(2, 0));  // the causality-breaking packet delivers nothing
-  send(k, 1, 2, refs({0}), 2, 12, diag);
+  k.send(1, 2, refs({0}), 2, 12, diag);
   k.end_step();
   CHECK(k.holds(2, 0));
   CHECK(diag.total() == 1);
@@ -66,7 +59,7 @@ TEST_CASE("causality names the message, with its part") {
   Knowledge k(t, c);
   Diagnostics diag("t");
   // (1,0) holds its own parts, not (2,0)'s part 1; only the second ref is an error.
-  send(k, 1, 0, refs({c.message_of(1, 0), c.message_of(2, 1)}, 12), 3, 40, diag);
+  k.send(1, 0, refs({c.message_of(1, 0), c.message_of(2, 1)}, 12), 3, 40, diag);
   CHECK(test::tags(diag) == "causality@40:13");
   CHECK(test::first_message(diag) == "node (1,0) sends message (2,0)/1 in step 3 but does not hold it at the start of the step");
   k.end_step();
@@ -79,12 +72,12 @@ TEST_CASE("duplicates are counted as waste, not errors") {
   const Collective c = collective(CollectiveKind::broadcast);
   Knowledge k(t, c);
   Diagnostics diag("t");
-  send(k, 0, 1, refs({0}), 1, 10, diag);
-  send(k, 2, 1, refs({0}), 1, 11, diag);  // causality: 2 holds nothing
-  send(k, 0, 1, refs({0}), 1, 12, diag);  // the same delivery twice in one step
+  k.send(0, 1, refs({0}), 1, 10, diag);
+  k.send(2, 1, refs({0}), 1, 11, diag);  // causality: 2 holds nothing
+  k.send(0, 1, refs({0}), 1, 12, diag);  // the same delivery twice in one step
   k.end_step();
   CHECK(k.duplicates() == 1);
-  send(k, 1, 0, refs({0}), 2, 13, diag);  // back to the source, which has it
+  k.send(1, 0, refs({0}), 2, 13, diag);  // back to the source, which has it
   k.end_step();
   CHECK(k.duplicates() == 2);
   CHECK(diag.count(Property::causality) == 1);
@@ -168,7 +161,7 @@ TEST_CASE("one message at a time, across the blocks of 64 nodes and 64 messages"
   Knowledge k(t, c);
   Diagnostics diag("t");
   for (uint32_t s = 1; s < n; ++s) {
-    for (NodeId v = 0; v < n; ++v) send(k, v, (v + 1) % n, refs({(v + n + 1 - s) % n}), s, s, diag);
+    for (NodeId v = 0; v < n; ++v) k.send(v, (v + 1) % n, refs({(v + n + 1 - s) % n}), s, s, diag);
     k.end_step();
     // After step s node 64 holds the messages of 64 - s .. 64 (mod n), across the block edge at 64.
     CHECK(k.holds(64, (64 + n - s) % n));
@@ -191,8 +184,8 @@ TEST_CASE("delivery: broadcast") {
   CHECK(test::tags(diag) == "delivery@4:1");
   CHECK(test::first_message(diag) ==
         "2 node(s) never receive everything the broadcast requires: node 0 lacks message 1, node 2 lacks message 1");
-  send(k, 1, 0, refs({0}), 1, 10, diag);
-  send(k, 1, 2, refs({0}), 1, 11, diag);
+  k.send(1, 0, refs({0}), 1, 10, diag);
+  k.send(1, 2, refs({0}), 1, 11, diag);
   k.end_step();
   Diagnostics done("t");
   CHECK(k.check_delivery({4, 1}, done) == 0);
@@ -204,8 +197,8 @@ TEST_CASE("delivery: gossip, with parts") {
   const Collective c = collective(CollectiveKind::gossip, 0, 2);
   Knowledge k(t, c);
   Diagnostics diag("t");
-  send(k, 0, 1, refs({c.message_of(0, 0), c.message_of(0, 1)}), 1, 10, diag);
-  send(k, 1, 0, refs({c.message_of(1, 1)}), 1, 11, diag);
+  k.send(0, 1, refs({c.message_of(0, 0), c.message_of(0, 1)}), 1, 10, diag);
+  k.send(1, 0, refs({c.message_of(1, 1)}), 1, 11, diag);
   k.end_step();
   CHECK(k.check_delivery({4, 1}, diag) == 1);
   CHECK(test::first_message(diag) ==
@@ -228,8 +221,8 @@ TEST_CASE("delivery: scatter needs each node's own message only") {
   Knowledge k(t, c);
   Diagnostics diag("t");
   // Node 0 receives node 2's message by mistake: it still lacks its own.
-  send(k, 1, 0, refs({2}), 1, 10, diag);
-  send(k, 1, 2, refs({2}), 1, 11, diag);
+  k.send(1, 0, refs({2}), 1, 10, diag);
+  k.send(1, 2, refs({2}), 1, 11, diag);
   k.end_step();
   CHECK(k.check_delivery({4, 1}, diag) == 1);
   CHECK(test::first_message(diag) == "1 node(s) never receive everything the scatter requires: node 0 lacks message 0");
@@ -241,14 +234,14 @@ TEST_CASE("delivery: gather and concentration need everything at the root only")
     const Collective c = collective(kind, 0);
     Knowledge k(t, c);
     Diagnostics diag("t");
-    send(k, 1, 0, refs({1}), 1, 10, diag);
+    k.send(1, 0, refs({1}), 1, 10, diag);
     k.end_step();
     CHECK(k.check_delivery({4, 1}, diag) == 1);
     CHECK(test::first_message(diag).find("node 0 lacks message 2") != std::string::npos);
-    send(k, 1, 0, refs({2}), 2, 12, diag);  // node 1 never had it
+    k.send(1, 0, refs({2}), 2, 12, diag);  // node 1 never had it
     k.end_step();
     CHECK(diag.count(Property::causality) == 1);
-    send(k, 2, 0, refs({2}), 3, 13, diag);
+    k.send(2, 0, refs({2}), 3, 13, diag);
     k.end_step();
     Diagnostics done("t");
     CHECK(k.check_delivery({4, 1}, done) == 0);
@@ -279,8 +272,8 @@ TEST_CASE("delivery: a gossip on more nodes than a word has bits") {
   Diagnostics diag("t");
   for (uint32_t r = 1; r <= 34; ++r) {
     for (NodeId v = 0; v < 70; ++v) {
-      send(k, v, (v + 1) % 70, refs({(v + 70 - (r - 1)) % 70}), r, 10, diag);
-      send(k, v, (v + 69) % 70, refs({(v + r - 1) % 70}), r, 11, diag);
+      k.send(v, (v + 1) % 70, refs({(v + 70 - (r - 1)) % 70}), r, 10, diag);
+      k.send(v, (v + 69) % 70, refs({(v + r - 1) % 70}), r, 11, diag);
     }
     k.end_step();
   }
@@ -289,7 +282,7 @@ TEST_CASE("delivery: a gossip on more nodes than a word has bits") {
   CHECK(test::first_message(diag).find("node 0 lacks message 35, node 1 lacks message 36") != std::string::npos);
   CHECK(k.holds(36, 0));
   CHECK_FALSE(k.holds(35, 0));
-  send(k, 34, 35, refs({0}), 35, 12, diag);
+  k.send(34, 35, refs({0}), 35, 12, diag);
   k.end_step();
   CHECK(k.holds(35, 0));
 }
