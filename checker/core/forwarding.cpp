@@ -237,16 +237,7 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
   if (!enabled_) return;
   changed_nodes_.clear();
   changed_before_.clear();
-  // The slots lie at random in arrays larger than the caches once the
-  // knowledge matrix fills them: asking for each slot a few dozen early
-  // overlaps the misses.
-  constexpr size_t ahead = 32;
-  for (size_t i = 0; i < previous_slots_.size(); ++i) {
-    if (i + ahead < previous_slots_.size()) {
-      const uint32_t later = previous_slots_[i + ahead];
-      __builtin_prefetch(&slots_[later], 1);
-    }
-    const uint32_t s = previous_slots_[i];
+  for (const uint32_t s : previous_slots_) {
     if (previous(s, serial).stamp != serial - 1) continue;
     const uint32_t sent = slots_[s].sent_stamp == serial ? slots_[s].sent : 0;
     if (sent & forwarded_as_duplicate) continue;

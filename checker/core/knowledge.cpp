@@ -54,14 +54,7 @@ uint64_t Knowledge::send_all_held(NodeId from, NodeId to) {
 }
 
 void Knowledge::end_step() {
-  // The deliveries land on rows at random: asking for each word a few
-  // dozen deliveries early overlaps the cache misses.
-  constexpr size_t ahead = 32;
-  for (size_t i = 0; i < queued_.size(); ++i) {
-    if (i + ahead < queued_.size())
-      __builtin_prefetch(&rows_[word(queued_[i + ahead].first, queued_[i + ahead].second / 64)]);
-    deliver(queued_[i].first, queued_[i].second);
-  }
+  for (const auto& [v, m] : queued_) deliver(v, m);
   for (size_t i = 0; i < queued_row_to_.size(); ++i) {
     const uint64_t* incoming = &queued_rows_[i * words_];
     for (size_t w = 0; w < words_; ++w) {
