@@ -1,4 +1,4 @@
-// LineSource: chunked reading with lines that may straddle chunk boundaries.
+// LineSource: chunked reading, blocks cut after their last '\n', lines that may straddle chunk boundaries.
 #include "line_source.hpp"
 
 #include <algorithm>
@@ -16,7 +16,14 @@ LineSource::LineSource(int fd) : fd_(fd), buffer_(initial_chunk) {
   if (::fstat(fd_, &st) == 0 && S_ISFIFO(st.st_mode)) ::fcntl(fd_, F_SETPIPE_SZ, static_cast<int>(initial_chunk));
 }
 
+// A text in memory is one block: a copy, so that its lines can end in '\n'.
+LineSource::LineSource(std::string_view text)
+    : fd_(-1), buffer_(text.begin(), text.end()), end_(text.size()), eof_(true), bytes_read_(text.size()) {
+  buffer_.push_back('\n');  // the byte fill() keeps free, for a '\n' after a last line without one
+}
+
 bool LineSource::fill() {
+  if (fd_ < 0) return true;
   if (begin_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
     end_ -= begin_;
@@ -50,48 +57,37 @@ bool LineSource::fill() {
   return true;
 }
 
-bool LineSource::next_slow(std::string_view& line) {
-  if (line_number_ >= max_lines) {
-    error_ = "more than 4294967294 lines";
-    return false;
+char* LineSource::drop_carriage_returns(char* begin, char* end) {
+  char* out = begin;
+  for (char* p = begin; p < end;) {
+    char* cr = static_cast<char*>(std::memchr(p, '\r', static_cast<size_t>(end - p)));
+    if (!cr) cr = end;
+    const size_t n = static_cast<size_t>(cr - p);
+    if (out != p) std::memmove(out, p, n);
+    out += n;
+    p = cr;
+    if (p == end) break;
+    if (p + 1 == end || p[1] != '\n') *out++ = '\r';  // a CR inside a line stays
+    ++p;
   }
-  if (fd_ < 0) {
-    if (text_.empty()) return false;
-    const size_t nl = text_.find('\n');
-    line = text_.substr(0, nl);
-    text_ = nl == std::string_view::npos ? std::string_view{} : text_.substr(nl + 1);
-    bytes_read_ += line.size() + (nl == std::string_view::npos ? 0 : 1);
-    if (nl == std::string_view::npos) {  // the last line has no '\n' after it: a copy gets the end byte
-      buffer_.assign(line.begin(), line.end());
-      buffer_.push_back('\0');
-      line = std::string_view(buffer_.data(), line.size());
+  return out;
+}
+
+std::string_view LineSource::next_lines() {
+  size_t scanned = begin_;  // no '\n' lies in [begin_, scanned)
+  for (;;) {
+    if (eof_ && begin_ < end_ && buffer_[end_ - 1] != '\n') buffer_[end_++] = '\n';  // fill() keeps a byte free for it
+    char* const start = buffer_.data() + begin_;
+    auto* const last = static_cast<char*>(::memrchr(buffer_.data() + scanned, '\n', end_ - scanned));
+    if (last) {
+      begin_ = static_cast<size_t>(last - buffer_.data()) + 1;
+      return {start, static_cast<size_t>(drop_carriage_returns(start, last + 1) - start)};
     }
-  } else {
-    size_t scanned = begin_;
-    for (;;) {
-      const char* start = buffer_.data() + scanned;
-      const void* nl = std::memchr(start, '\n', end_ - scanned);
-      if (nl) {
-        const auto* p = static_cast<const char*>(nl);
-        line = std::string_view(buffer_.data() + begin_, static_cast<size_t>(p - (buffer_.data() + begin_)));
-        begin_ = static_cast<size_t>(p - buffer_.data()) + 1;
-        break;
-      }
-      if (eof_) {
-        if (begin_ == end_) return false;
-        buffer_[end_] = '\0';  // fill() keeps a byte free for it
-        line = std::string_view(buffer_.data() + begin_, end_ - begin_);
-        begin_ = end_;
-        break;
-      }
-      const size_t seen = end_ - begin_;
-      if (!fill()) return false;
-      scanned = begin_ + seen;
-    }
+    if (eof_) return {};
+    const size_t seen = end_ - begin_;
+    if (!fill()) return {};
+    scanned = begin_ + seen;
   }
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  ++line_number_;
-  return true;
 }
 
 }  // namespace schedcheck

@@ -1,11 +1,12 @@
-// LineSource: lines of a file, a stream or a string, read in bounded chunks.
+// LineSource: the text of a file, a stream or a string, handed out in blocks of whole lines.
 //
 // The checker is one pass: this keeps at most one chunk (and one line) of the
-// text in memory however long the file is.
+// text in memory however long the file is. The reader walks a block in place:
+// every line of it ends in '\n', so a loop that stops at the line's end needs
+// no test of the position.
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,47 +18,29 @@ class LineSource {
   // A pipe is asked to hold a whole chunk (a hint the kernel may refuse):
   // its writer and this reader then take turns per chunk, not per 64 KiB.
   explicit LineSource(int fd);
-  explicit LineSource(std::string_view text) : fd_(-1), text_(text) {}
+  explicit LineSource(std::string_view text);
 
-  // The next line without its '\n' (and '\r'); false at the end or on error.
-  // The byte after the line is readable and is '\n', '\r' or '\0', none of
-  // them a blank or a digit: the reader's innermost loops stop there without
-  // also testing the position. The common case, a whole line already in the buffer, is inline: it runs
-  // once per line of files with tens of millions of lines.
-  bool next(std::string_view& line) {
-    if (fd_ >= 0 && begin_ < end_ && line_number_ < max_lines) {
-      const char* start = buffer_.data() + begin_;
-      if (const void* nl = std::memchr(start, '\n', end_ - begin_)) {
-        const auto* stop = static_cast<const char*>(nl);
-        line = std::string_view(start, static_cast<size_t>(stop - start));
-        begin_ += line.size() + 1;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        ++line_number_;
-        return true;
-      }
-    }
-    return next_slow(line);
-  }
-  uint32_t line_number() const { return line_number_; }
-  // Set after next() returned false because reading failed or a line was too long.
+  // The next whole lines, as many as are in hand and at least one; empty at
+  // the end of the text or on an error. Each line ends in '\n': one CR before
+  // it is dropped, and a last line without one gets one. The block stays
+  // valid until the next call.
+  std::string_view next_lines();
+  // Set after next_lines() came back empty because reading failed or a line was too long.
   const std::string& error() const { return error_; }
   uint64_t bytes_read() const { return bytes_read_; }
 
  private:
-  bool next_slow(std::string_view& line);
   bool fill();
+  // Drops the CR of each CR LF in [begin, end); returns the new end.
+  static char* drop_carriage_returns(char* begin, char* end);
 
   static constexpr size_t initial_chunk = size_t{1} << 20;
   static constexpr size_t max_line = size_t{256} << 20;
-  // Line numbers are 32 bits; past this a file is refused, not numbered wrong.
-  static constexpr uint32_t max_lines = UINT32_MAX - 1;
 
   int fd_;
-  std::string_view text_;  // when reading from memory
   std::vector<char> buffer_;
   size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
-  uint32_t line_number_ = 0;
   uint64_t bytes_read_ = 0;
   std::string error_;
 };

@@ -4,26 +4,28 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 #include <fmt/format.h>
 
 namespace schedcheck {
 
-// A position inside one line; columns are 1-based bytes. Pointers, not
-// indices: this is the innermost loop of a check of millions of lines.
+// A position inside one line of a LineSource block; columns are 1-based
+// bytes. Pointers, not indices: this is the innermost loop of a check of
+// millions of lines.
 struct Reader::Cursor {
-  const char* begin;
-  const char* at;
-  const char* end;
-  uint32_t line_number;
+  const char* begin = nullptr;  // the line's first byte
+  const char* at = nullptr;
+  uint32_t line_number = 0;
 
-  Cursor(std::string_view line, uint32_t number)
-      : begin(line.data()), at(line.data()), end(line.data() + line.size()), line_number(number) {}
+  Cursor() = default;
+  Cursor(const char* line, uint32_t number) : begin(line), at(line), line_number(number) {}
 
-  // The byte after a line is neither a blank nor a digit (LineSource), so
-  // these loops test each byte once and not also the position. They walk a
-  // local pointer: a char read may alias the member, which would otherwise
-  // be stored and loaded again for every byte.
+  // Every line ends in '\n', neither a blank nor a digit nor a letter, so
+  // these loops test each byte once and not also the position, and none of
+  // them passes the end of the line. They walk a local pointer: a char read
+  // may alias the member, which would otherwise be stored and loaded again
+  // for every byte.
   void skip_space() {
     const char* p = at;
     while (*p == ' ' || *p == '\t') ++p;
@@ -32,9 +34,9 @@ struct Reader::Cursor {
   // True when only blanks or a comment remain.
   bool at_end() {
     skip_space();
-    return at == end || *at == '#';
+    return *at == '\n' || *at == '#';
   }
-  char peek() const { return *at; }  // at the end, LineSource's end byte
+  char peek() const { return *at; }  // at the end, '\n'
   uint32_t col() const { return static_cast<uint32_t>(at - begin + 1); }
   SourcePos pos() const { return {line_number, col()}; }
   SourcePos pos_at(uint32_t column) const { return {line_number, column}; }
@@ -46,7 +48,7 @@ struct Reader::Cursor {
     skip_space();
     const char* start = at;
     const char* p = at;
-    while (p < end && *p != ' ' && *p != '\t' && *p != '#') ++p;
+    while (*p != ' ' && *p != '\t' && *p != '#' && *p != '\n') ++p;
     at = p;
     return {start, static_cast<size_t>(at - start)};
   }
@@ -99,11 +101,6 @@ constexpr std::string_view number_range = "numbers are at most 2^64-1 = 18446744
 std::string number_error(std::string_view word, std::string_view expected) {
   const bool all_digits = !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
   return all_digits ? fmt::format("number {} is out of range ({})", word, number_range) : std::string(expected);
-}
-
-bool is_blank_line(std::string_view line) {
-  const size_t first = line.find_first_not_of(" \t");
-  return first == std::string_view::npos || line[first] == '#';
 }
 
 // The header's lines; the first three must be given.
@@ -160,13 +157,12 @@ bool Reader::fail(SourcePos pos, Property property, std::string message) {
 
 bool Reader::read_header(Header& header) {
   header_ = &header;
-  std::string_view line;
   bool have_version = false;
   bool ok = true;
   bool seen[no_keyword] = {};
-  while (source_.next(line)) {
-    if (is_blank_line(line)) continue;
-    Cursor c(line, source_.line_number());
+  Cursor c;
+  for (; next_line(c); end_line(c)) {
+    if (c.at_end()) continue;
     const auto [keyword, word_pos] = word_at(c);
     if (!have_version) {
       const auto [number, number_pos] = word_at(c);
@@ -186,8 +182,9 @@ bool Reader::read_header(Header& header) {
     if (which == no_keyword) {
       // Not a header keyword: the body starts here (or the keyword is a typo).
       if (keyword == "step" || (!keyword.empty() && (keyword[0] == '(' || (keyword[0] >= '0' && keyword[0] <= '9')))) {
-        pending_ = line;
-        has_pending_ = true;
+        // Kept for next(): the line is read again from its start.
+        at_ = c.begin;
+        --line_;
         break;
       }
       // A near miss of a keyword is most likely that keyword misspelt: say so,
@@ -214,12 +211,12 @@ bool Reader::read_header(Header& header) {
     seen[which] = true;
     ok = header_line(header, c, which) && ok;
   }
-  if (!source_.error().empty()) {
-    report_read_error(source_.error());
+  if (!read_error().empty()) {
+    report_read_error();
     return false;
   }
-  if (!have_version) return fail({source_.line_number() + 1, 1}, "empty schedule: no version line 'schedcheck 1'");
-  const SourcePos end_pos{has_pending_ ? source_.line_number() : source_.line_number() + 1, 1};
+  if (!have_version) return fail({line_ + 1, 1}, "empty schedule: no version line 'schedcheck 1'");
+  const SourcePos end_pos{line_ + 1, 1};
   for (size_t i = 0; i < 3; ++i)
     if (!seen[i]) ok = fail(end_pos, fmt::format("the header has no '{}' line", header_keywords[i]));
   steps_ = header.model.step_synchronous();
@@ -534,35 +531,55 @@ bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
   return true;
 }
 
-bool Reader::next_line(std::string_view& line) {
-  if (has_pending_) {
-    has_pending_ = false;
-    line = pending_;
-    return true;
+bool Reader::next_line(Cursor& c) {
+  if (at_ == end_) {
+    const std::string_view lines = source_done_ ? std::string_view{} : source_.next_lines();
+    if (lines.empty()) {
+      source_done_ = true;
+      return false;
+    }
+    at_ = lines.data();
+    end_ = at_ + lines.size();
   }
-  if (!source_done_ && !source_.next(line)) source_done_ = true;
-  return !source_done_;
+  // Line numbers are 32 bits; past this a file is refused, not numbered wrong.
+  if (line_ == UINT32_MAX - 1) {
+    too_many_lines_ = source_done_ = true;
+    return false;
+  }
+  c = Cursor(at_, ++line_);
+  return true;
+}
+
+void Reader::end_line(const Cursor& c) {
+  const char* p = c.at;
+  if (*p != '\n') p = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end_ - p)));
+  at_ = p + 1;
+}
+
+std::string Reader::read_error() const {
+  return too_many_lines_ ? "more than 4294967294 lines" : source_.error();
 }
 
 Reader::Event Reader::next(Transfer& out) {
-  std::string_view line;
-  for (;;) {
-    // Past the error limit reading ends.
-    if (diag_.limit_reached()) return Event::end;
-    if (!next_line(line)) {
-      if (!ended_) report_read_error(source_.error());
+  Cursor c;
+  // Past the error limit reading ends.
+  while (!diag_.limit_reached()) {
+    if (!next_line(c)) {
+      if (!ended_) report_read_error();
       ended_ = true;
       return Event::end;
     }
-    Cursor c(line, source_.line_number());
     Event event = Event::end;  // set by body_line when it returns true
-    if (!c.at_end() && body_line(c, out, event)) return event;
+    const bool ok = !c.at_end() && body_line(c, out, event);
+    end_line(c);
+    if (ok) return event;
   }
+  return Event::end;
 }
 
-void Reader::report_read_error(const std::string& error) {
-  if (!error.empty())
-    diag_.error({source_.line_number() + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
+void Reader::report_read_error() {
+  const std::string error = read_error();
+  if (!error.empty()) diag_.error({line_ + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
 }
 
 bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
@@ -603,13 +620,11 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
 bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
   auto letter = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); };
   const char* start = c.at;
-  if (c.at < c.end && letter(*c.at)) {
+  if (letter(*c.at)) {
     ++c.at;
-    while (c.at < c.end && (letter(*c.at) || (*c.at >= '0' && *c.at <= '9') || *c.at == '-' || *c.at == '_' ||
-                            *c.at == '.'))
-      ++c.at;
+    while (letter(*c.at) || (*c.at >= '0' && *c.at <= '9') || *c.at == '-' || *c.at == '_' || *c.at == '.') ++c.at;
   }
-  if (c.at == start || (c.at < c.end && *c.at != ' ' && *c.at != '\t' && *c.at != '#')) {
+  if (c.at == start || (*c.at != ' ' && *c.at != '\t' && *c.at != '#' && *c.at != '\n')) {
     c.at = start;
     return fail(c.pos(),
                 fmt::format("expected a label like wake-1 after {} (a letter, then letters, digits, '-', '_' or '.')",
@@ -693,7 +708,8 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     out.time = t;
     c.skip_space();
   }
-  if (c.peek() == 'a' && c.end - c.at > 5 && std::string_view(c.at, 5) == "after" &&
+  // Byte by byte: the comparison stops at the line's '\n'.
+  if (c.at[0] == 'a' && c.at[1] == 'f' && c.at[2] == 't' && c.at[3] == 'e' && c.at[4] == 'r' &&
       (c.at[5] == ' ' || c.at[5] == '\t')) {
     c.at += 5;
     c.skip_space();

@@ -42,9 +42,13 @@ class Reader {
   bool parse_cost(Header& header, Cursor& c);
   bool parse_claim(Header& header, Cursor& c);
   bool check_header(Header& header);
-  // The next line: the one kept back, if any, else the source's; false at its end.
-  bool next_line(std::string_view& line);
-  void report_read_error(const std::string& error);
+  // Starts the next line at `c`; false at the end of the text.
+  bool next_line(Cursor& c);
+  // Moves past the line `c` is on.
+  void end_line(const Cursor& c);
+  // Why the text ended early, or empty.
+  std::string read_error() const;
+  void report_read_error();
   bool body_line(Cursor& c, Transfer& out, Event& event);
   bool transfer_line(Cursor& c, Transfer& out);
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.
@@ -62,10 +66,12 @@ class Reader {
   uint32_t dims_ = 0;  // 0 unless a grid
   uint32_t sizes_[16] = {}, strides_[16] = {};  // a grid's, for coordinate names
   bool steps_ = true;  // the model is step-synchronous (not flit)
-  std::string_view pending_;  // the first body line, read with the header and kept back for next()
-  bool has_pending_ = false;
-  bool source_done_ = false;  // the source has no more lines
-  bool ended_ = false;        // and its read error, if any, is reported
+  const char* at_ = nullptr;   // the next line's first byte, in the source's block
+  const char* end_ = nullptr;  // the end of that block
+  uint32_t line_ = 0;          // the number of the line last started
+  bool source_done_ = false;   // the source has no more lines
+  bool too_many_lines_ = false;
+  bool ended_ = false;         // and its read error, if any, is reported
   uint32_t step_ = 0;
   SourcePos step_pos_;
   bool saw_step_ = false;

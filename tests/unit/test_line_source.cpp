@@ -1,4 +1,4 @@
-// Tests of line_source.hpp: lines from memory, files and pipes, including lines longer than one read chunk.
+// Tests of line_source.hpp: blocks of whole lines from memory, files and pipes, including lines longer than one read chunk.
 #include "line_source.hpp"
 
 #include <fcntl.h>
@@ -17,16 +17,18 @@
 namespace schedcheck {
 namespace {
 
+// The lines of every block, without their '\n'.
 std::vector<std::string> all_lines(LineSource& source) {
   std::vector<std::string> lines;
-  std::string_view line;
-  while (source.next(line)) {
-    lines.emplace_back(line);
-    CHECK(source.line_number() == lines.size());
-    // The reader's loops stop at the byte after a line without testing the
-    // position: it must be readable, and no blank or digit.
-    const char end = line.data()[line.size()];
-    CHECK((end == '\n' || end == '\r' || end == '\0'));
+  for (std::string_view block = source.next_lines(); !block.empty(); block = source.next_lines()) {
+    // The reader's loops stop at a line's end without testing the position:
+    // every line of a block, the last one too, ends in '\n'.
+    REQUIRE(block.back() == '\n');
+    while (!block.empty()) {
+      const size_t nl = block.find('\n');
+      lines.emplace_back(block.substr(0, nl));
+      block.remove_prefix(nl + 1);
+    }
   }
   return lines;
 }
@@ -111,14 +113,11 @@ TEST_CASE("memory: lines, empty lines, CRLF and a missing final newline") {
   CHECK(lines_of_memory("x\r\r\ny\rz\n") == std::vector<std::string>{"x\r", "y\rz"});
 }
 
-TEST_CASE("memory: after the end, next stays false") {
-  LineSource source(std::string_view("x\n"));
-  std::string_view line;
-  REQUIRE(source.next(line));
-  CHECK(line == "x");
-  CHECK_FALSE(source.next(line));
-  CHECK_FALSE(source.next(line));
-  CHECK(source.line_number() == 1);
+TEST_CASE("memory: one block, then none however often asked") {
+  LineSource source(std::string_view("x\ny"));
+  CHECK(source.next_lines() == "x\ny\n");
+  CHECK(source.next_lines().empty());
+  CHECK(source.next_lines().empty());
   CHECK(source.error().empty());
 }
 
@@ -174,18 +173,15 @@ TEST_CASE("a descriptor that cannot be read reports an error") {
   const int fd = ::open("/", O_RDONLY | O_DIRECTORY);
   REQUIRE(fd >= 0);
   LineSource source(fd);
-  std::string_view line;
-  CHECK_FALSE(source.next(line));
+  CHECK(source.next_lines().empty());
   CHECK_FALSE(source.error().empty());
   ::close(fd);
 }
 
-// bytes_read counts the text consumed; from memory it counts a '\n' the text
-// does not have when the last line has none, unlike the file reader.
+// bytes_read counts the text's own bytes, not a '\n' added after its last line.
 TEST_CASE("memory: bytes_read equals the text's size") {
   LineSource source(std::string_view("abc\nde"));
-  std::string_view line;
-  while (source.next(line)) {
+  while (!source.next_lines().empty()) {
   }
   CHECK(source.bytes_read() == 6);
 }
