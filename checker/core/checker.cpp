@@ -182,7 +182,8 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   Forwarding forwarding(topo, coll, analyses_forwarding(model));
   std::vector<Move> node_list_moves;  // a node list's hops, for the dimension-order check
   MessageRef broadcast_message{0, 0};
-  uint32_t serial = 0;  // steps seen, also the stamp of the current step
+  uint32_t serial = 0;     // steps seen, also the stamp of the current step
+  uint32_t step_line = 0;  // the line of the current step's 'step' statement
   StepStats step;
   // The cost is steps*ts + tl*(sum of the longest packets): summed in whole
   // flits and multiplied once, so that it is computed exactly as the
@@ -202,9 +203,10 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
 
-  auto start_step = [&](uint32_t number) {
+  auto start_step = [&](uint32_t number, uint32_t line) {
     close_step();
     ++serial;
+    step_line = line;
     step = StepStats{number, 0, 0, 0};
   };
 
@@ -241,8 +243,8 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     uint64_t hop_count = 0;
     if (!expand_route(topo, t, hops, hop_count, diag) || !transfer_fits_model(header, t, hop_count, diag)) return;
     const NodeId to = hops.back().head;
-    links->use(hops, serial, step.number, t.pos.line, diag);
-    if (ports) ports->transfer(t.from, to, serial, step.number, t.pos, hops.back().col, diag);
+    links->use(hops, step_line, step.number, t.pos.line, diag);
+    if (ports) ports->transfer(t.from, to, step_line, step.number, t.pos, hops.back().col, diag);
     if (model.dimension_ordered()) check_order(t, hops);
     uint64_t length = 0;
     if (t.messages.empty() && coll.kind != CollectiveKind::broadcast) {
@@ -272,7 +274,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     const Reader::Event event = reader.next(transfer);
     if (event == Reader::Event::end) break;
     if (event == Reader::Event::step)
-      start_step(reader.step_number());
+      start_step(reader.step_number(), reader.step_pos().line);
     else if (flit)
       check_train(transfer);
     else
