@@ -57,22 +57,6 @@ bool LineSource::fill() {
   return true;
 }
 
-char* LineSource::drop_carriage_returns(char* begin, char* end) {
-  char* out = begin;
-  for (char* p = begin; p < end;) {
-    char* cr = static_cast<char*>(std::memchr(p, '\r', static_cast<size_t>(end - p)));
-    if (!cr) cr = end;
-    const size_t n = static_cast<size_t>(cr - p);
-    if (out != p) std::memmove(out, p, n);
-    out += n;
-    p = cr;
-    if (p == end) break;
-    if (p + 1 == end || p[1] != '\n') *out++ = '\r';  // a CR inside a line stays
-    ++p;
-  }
-  return out;
-}
-
 std::string_view LineSource::next_lines() {
   size_t scanned = begin_;  // no '\n' lies in [begin_, scanned)
   for (;;) {
@@ -81,7 +65,7 @@ std::string_view LineSource::next_lines() {
     auto* const last = static_cast<char*>(::memrchr(buffer_.data() + scanned, '\n', end_ - scanned));
     if (last) {
       begin_ = static_cast<size_t>(last - buffer_.data()) + 1;
-      return {start, static_cast<size_t>(drop_carriage_returns(start, last + 1) - start)};
+      return {start, static_cast<size_t>(last + 1 - start)};
     }
     if (eof_) return {};
     const size_t seen = end_ - begin_;

@@ -21,9 +21,9 @@ class LineSource {
   explicit LineSource(std::string_view text);
 
   // The next whole lines, as many as are in hand and at least one; empty at
-  // the end of the text or on an error. Each line ends in '\n': one CR before
-  // it is dropped, and a last line without one gets one. The block stays
-  // valid until the next call.
+  // the end of the text or on an error. Each line ends in '\n' (after a CR,
+  // if the text has one there: the reader reads CR LF as a line end), and a
+  // last line without one gets one. The block stays valid until the next call.
   std::string_view next_lines();
   // Set after next_lines() came back empty because reading failed or a line was too long.
   const std::string& error() const { return error_; }
@@ -31,8 +31,6 @@ class LineSource {
 
  private:
   bool fill();
-  // Drops the CR of each CR LF in [begin, end); returns the new end.
-  static char* drop_carriage_returns(char* begin, char* end);
 
   static constexpr size_t initial_chunk = size_t{1} << 20;
   static constexpr size_t max_line = size_t{256} << 20;

@@ -10,6 +10,11 @@
 
 namespace schedcheck {
 
+namespace {
+// The end of a line: its '\n', or a CR just before it (a CR elsewhere is part of the line).
+bool line_end(const char* p) { return *p == '\n' || (*p == '\r' && p[1] == '\n'); }
+}  // namespace
+
 // A position inside one line of a LineSource block; columns are 1-based
 // bytes. Pointers, not indices: this is the innermost loop of a check of
 // millions of lines.
@@ -23,7 +28,8 @@ struct Reader::Cursor {
 
   // Every line ends in '\n', neither a blank nor a digit nor a letter, so
   // these loops test each byte once and not also the position, and none of
-  // them passes the end of the line. They walk a local pointer: a char read
+  // them passes the end of the line. A CR just before the '\n' ends the
+  // line too (line_end). They walk a local pointer: a char read
   // may alias the member, which would otherwise be stored and loaded again
   // for every byte.
   void skip_space() {
@@ -34,9 +40,9 @@ struct Reader::Cursor {
   // True when only blanks or a comment remain.
   bool at_end() {
     skip_space();
-    return *at == '\n' || *at == '#';
+    return line_end(at) || *at == '#';
   }
-  char peek() const { return *at; }  // at the end, '\n'
+  char peek() const { return *at; }  // at the end, '\n' or '\r'
   uint32_t col() const { return static_cast<uint32_t>(at - begin + 1); }
   SourcePos pos() const { return {line_number, col()}; }
   SourcePos pos_at(uint32_t column) const { return {line_number, column}; }
@@ -48,7 +54,7 @@ struct Reader::Cursor {
     skip_space();
     const char* start = at;
     const char* p = at;
-    while (*p != ' ' && *p != '\t' && *p != '#' && *p != '\n') ++p;
+    while (*p != ' ' && *p != '\t' && *p != '#' && !line_end(p)) ++p;
     at = p;
     return {start, static_cast<size_t>(at - start)};
   }
@@ -624,7 +630,7 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
     ++c.at;
     while (letter(*c.at) || (*c.at >= '0' && *c.at <= '9') || *c.at == '-' || *c.at == '_' || *c.at == '.') ++c.at;
   }
-  if (c.at == start || (*c.at != ' ' && *c.at != '\t' && *c.at != '#' && *c.at != '\n')) {
+  if (c.at == start || (*c.at != ' ' && *c.at != '\t' && *c.at != '#' && !line_end(c.at))) {
     c.at = start;
     return fail(c.pos(),
                 fmt::format("expected a label like wake-1 after {} (a letter, then letters, digits, '-', '_' or '.')",

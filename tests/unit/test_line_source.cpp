@@ -17,7 +17,8 @@
 namespace schedcheck {
 namespace {
 
-// The lines of every block, without their '\n'.
+// The lines of every block as the reader reads them: without their '\n',
+// nor a CR just before it.
 std::vector<std::string> all_lines(LineSource& source) {
   std::vector<std::string> lines;
   for (std::string_view block = source.next_lines(); !block.empty(); block = source.next_lines()) {
@@ -26,7 +27,9 @@ std::vector<std::string> all_lines(LineSource& source) {
     REQUIRE(block.back() == '\n');
     while (!block.empty()) {
       const size_t nl = block.find('\n');
-      lines.emplace_back(block.substr(0, nl));
+      std::string_view line = block.substr(0, nl);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      lines.emplace_back(line);
       block.remove_prefix(nl + 1);
     }
   }
@@ -119,6 +122,12 @@ TEST_CASE("memory: one block, then none however often asked") {
   CHECK(source.next_lines().empty());
   CHECK(source.next_lines().empty());
   CHECK(source.error().empty());
+}
+
+TEST_CASE("a CR before a line's end stays in the block, for the reader to read as part of the line end") {
+  LineSource source(std::string_view("a\r\nb\rc\r"));
+  CHECK(source.next_lines() == "a\r\nb\rc\r\n");
+  CHECK(source.next_lines().empty());
 }
 
 TEST_CASE("file: the same lines as memory, for short and for long lines") {
