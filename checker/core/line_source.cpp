@@ -23,7 +23,6 @@ LineSource::LineSource(std::string_view text)
 }
 
 bool LineSource::fill() {
-  if (fd_ < 0) return true;
   if (begin_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
     end_ -= begin_;

@@ -14,7 +14,7 @@ namespace schedcheck {
 class LinkUse {
  public:
   explicit LinkUse(const Topology& topology) : topology_(topology), last_line_(topology.channel_slots(), 0) {}
-  static uint64_t bytes_needed(const Topology& topology) { return uint64_t{topology.channel_slots()} * 4; }
+  static uint64_t bytes_needed(const Topology& topology) { return uint64_t{topology.channel_slots()} * sizeof(uint32_t); }
 
   // `step_line` is the line of the step's 'step' statement (0 before the
   // first): lines grow through the file, so a channel is in use in this step

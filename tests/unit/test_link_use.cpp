@@ -10,6 +10,9 @@ using test::grid;
 using test::hops_of;
 using test::moves_transfer;
 
+// use(hops, step line, step number, line): unless a test says otherwise the
+// step begins at line 8, before every transfer line.
+
 TEST_CASE("two paths of one step sharing a channel: the second is reported, naming the first") {
   const Topology t = grid(TopologyKind::ring, {8});
   LinkUse links(t);

@@ -8,6 +8,9 @@ namespace {
 
 using test::grid;
 
+// transfer(from, to, step line, step number, position, receiver's column): unless a
+// test says otherwise the step begins at line 9, before every transfer line.
+
 TEST_CASE("a second send in one step is reported at the transfer, naming the first") {
   const Topology t = grid(TopologyKind::path, {4});
   PortUse ports(t);
