@@ -1,6 +1,7 @@
 // Knowledge: bit matrix updates, causality on send, delivery at the end.
 #include "knowledge.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include <fmt/format.h>
@@ -9,10 +10,15 @@
 
 namespace schedcheck {
 
+unsigned Knowledge::node_shift(uint32_t messages) {
+  return messages >= 64 ? 0 : 6 - static_cast<unsigned>(std::bit_width(std::bit_ceil(std::max(messages, 1U)) - 1));
+}
+
 uint64_t Knowledge::bytes_needed(const Topology& topology, const Collective& collective) {
   // At most 2^32 nodes times 2^26 words of 8 bytes: no overflow.
-  const uint64_t words = (uint64_t{collective.message_count(topology.node_count())} + 63) / 64;
-  return (uint64_t{topology.node_count()} + 63) / 64 * 64 * words * 8;
+  const uint32_t messages = collective.message_count(topology.node_count());
+  const uint64_t words = (uint64_t{messages} + 63) / 64;
+  return ((uint64_t{topology.node_count()} + 63) / 64 * words * 64 >> node_shift(messages)) * 8;
 }
 
 Knowledge::Knowledge(const Topology& topology, const Collective& collective)
@@ -20,10 +26,11 @@ Knowledge::Knowledge(const Topology& topology, const Collective& collective)
       collective_(collective),
       messages_(collective.message_count(topology.node_count())),
       words_((messages_ + 63) / 64),
-      rows_((size_t{topology.node_count()} + 63) / 64 * 64 * words_, 0) {
+      node_shift_(node_shift(messages_)),
+      rows_((size_t{topology.node_count()} + 63) / 64 * words_ * 64 >> node_shift_, 0) {
   for (MessageId m = 0; m < messages_; ++m) {
     const NodeId v = collective.initial_holder(m);
-    rows_[word(v, m / 64)] |= uint64_t{1} << (m % 64);
+    rows_[word(v, m / 64)] |= uint64_t{1} << (field(v) + m % 64);
   }
 }
 
@@ -41,7 +48,7 @@ uint64_t Knowledge::send_all_held(NodeId from, NodeId to) {
   // stay within 2^64-1 flits, so the sum cannot wrap.
   uint64_t length = 0;
   for (size_t w = 0; w < words_; ++w) {
-    const uint64_t held = rows_[word(from, w)];
+    const uint64_t held = field_of(from, w);
     queued_rows_.push_back(held);
     if (collective_.lengths.empty()) {
       length += collective_.length * static_cast<uint64_t>(std::popcount(held));
@@ -57,10 +64,10 @@ void Knowledge::end_step() {
   for (const auto& [v, m] : queued_) deliver(v, m);
   for (size_t i = 0; i < queued_row_to_.size(); ++i) {
     const uint64_t* incoming = &queued_rows_[i * words_];
+    const NodeId to = queued_row_to_[i];
     for (size_t w = 0; w < words_; ++w) {
-      uint64_t& held = rows_[word(queued_row_to_[i], w)];
-      duplicates_ += static_cast<uint64_t>(std::popcount(held & incoming[w]));
-      held |= incoming[w];
+      duplicates_ += static_cast<uint64_t>(std::popcount(field_of(to, w) & incoming[w]));
+      rows_[word(to, w)] |= incoming[w] << field(to);
     }
   }
   queued_.clear();
@@ -80,7 +87,7 @@ uint64_t Knowledge::check_delivery(SourcePos pos, Diagnostics& diagnostics) cons
     for (size_t w = 0; w < words_; ++w) {
       const uint32_t bits_here = w + 1 < words_ || messages_ % 64 == 0 ? 64 : messages_ % 64;
       const uint64_t mask = bits_here == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_here) - 1;
-      const uint64_t absent = ~rows_[word(v, w)] & mask;
+      const uint64_t absent = ~field_of(v, w) & mask;
       if (absent == 0) continue;
       if (s.missing == 0) s.first = static_cast<MessageId>(w * 64 + std::countr_zero(absent));
       s.missing += static_cast<uint64_t>(std::popcount(absent));

@@ -158,24 +158,25 @@ schedcheck::Header header_of(const std::string& text) {
 TEST_CASE("the state a check refuses counts its channels and nodes, not only the knowledge bits") {
   const std::string torus = "schedcheck 1\ntopology torus 1024x1024x64\n";
   const uint64_t P = uint64_t{1} << 26;  // the most nodes a network may have
-  // A broadcast's one message takes a 64-bit word per node; each node has 6
+  // A broadcast's one message takes a bit per node; each node has 6
   // channels of 4 bytes; one-port adds 8 bytes per node.
   CHECK(schedcheck::state_bytes_needed(header_of(torus + "model wormhole all-port\ncollective broadcast source 0\n")) ==
-        P * (8 + 6 * 4));
+        P / 8 + P * 6 * 4);
   CHECK(schedcheck::state_bytes_needed(header_of(torus + "model wormhole one-port\ncollective broadcast source 0\n")) ==
-        P * (8 + 6 * 4 + 8));
+        P / 8 + P * (6 * 4 + 8));
   // Store-and-forward, but past 2^22 node-directions the forwarding analysis
   // does not run, and allocates nothing.
   CHECK(schedcheck::state_bytes_needed(
-            header_of(torus + "model store-and-forward all-port\ncollective broadcast source 0\n")) == P * (8 + 6 * 4));
+            header_of(torus + "model store-and-forward all-port\ncollective broadcast source 0\n")) == P / 8 + P * 6 * 4);
   // The flit model keeps a stamp per node up front.
   CHECK(schedcheck::state_bytes_needed(header_of(torus + "model flit all-port\ncollective scatter root 0\n")) == P * 4);
   // On a 4x4 torus the forwarding analysis runs: 64 node-directions of 32
   // bytes and a stamp per node, beside 64 channels of 4 bytes and the words
-  // of bits, whose blocks of 64 nodes give the 16 nodes 64 words.
+  // of bits: 16 messages, so 4 nodes share a word, and the block of 64 nodes
+  // takes 16 words.
   CHECK(schedcheck::state_bytes_needed(
             header_of("schedcheck 1\ntopology torus 4x4\nmodel store-and-forward all-port\ncollective gossip\n")) ==
-        64 * 8 + 64 * 4 + 64 * 32 + 16 * 4);
+        16 * 8 + 64 * 4 + 64 * 32 + 16 * 4);
 }
 
 TEST_CASE("claim: more steps than claimed") {

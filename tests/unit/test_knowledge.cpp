@@ -108,6 +108,42 @@ TEST_CASE("combining: all held, as at the start of the step, with its length") {
   CHECK_FALSE(k.holds(0, 3));
 }
 
+TEST_CASE("fewer than 64 messages: nodes share a word, each its own field") {
+  // A scatter on a path of n nodes has n messages: below 64 the field is n
+  // rounded up to a power of two, and 64 / field nodes share a word. Every
+  // node receives its message from the root; each bit must land in its own
+  // node's field and nowhere else.
+  for (const uint32_t n : {2U, 3U, 5U, 17U, 33U, 63U, 64U, 65U, 130U}) {
+    CAPTURE(n);
+    const Topology t = grid(TopologyKind::path, {n});
+    const Collective c = collective(CollectiveKind::scatter, 0);
+    Knowledge k(t, c);
+    Diagnostics diag("t");
+    for (NodeId v = 1; v < n; ++v) k.send(0, v, refs({v}), 1, 10, diag);
+    k.end_step();
+    for (NodeId v = 0; v < n; ++v)
+      for (MessageId m = 0; m < n; ++m) CHECK(k.holds(v, m) == (v == 0 || m == v));
+    CHECK(k.check_delivery({3, 1}, diag) == 0);
+    // Combining: node 1 passes what it holds to the last node, in its word when n is small.
+    CHECK(k.send_all_held(1, n - 1) == 1);
+    k.end_step();
+    CHECK(k.holds(n - 1, 1));
+    CHECK(k.duplicates() == (n == 2 ? 1 : 0));
+    CHECK(diag.total() == 0);
+  }
+  // A broadcast's one message: a bit per node, 64 nodes a word.
+  const Topology t = grid(TopologyKind::ring, {130});
+  const Collective c = collective(CollectiveKind::broadcast, 64);
+  Knowledge k(t, c);
+  CHECK(Knowledge::bytes_needed(t, c) == 3 * 8);
+  Diagnostics diag("t");
+  CHECK(k.check_delivery({3, 1}, diag) == 129);
+  k.send(64, 63, refs({0}), 1, 10, diag);
+  k.send(64, 65, refs({0}), 1, 11, diag);
+  k.end_step();
+  for (NodeId v = 0; v < 130; ++v) CHECK(k.holds(v, 0) == (v >= 63 && v <= 65));
+}
+
 TEST_CASE("combining: uniform length times the number of messages") {
   const Topology t = grid(TopologyKind::ring, {5});
   Collective c = collective(CollectiveKind::gather, 0);
