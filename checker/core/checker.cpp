@@ -66,8 +66,8 @@ void check_forwarding_claim(const Header& header, const ForwardingReport& report
     if (value == "no") return;
     if (!report.analysed) {
       diag.error(header.claim_pos, Property::claim,
-                 "time independence is analysed only for store-and-forward schedules on grids of at most 2^22 "
-                 "node-directions");
+                 "time independence is analysed only for store-and-forward non-combining schedules on grids of at "
+                 "most 8 dimensions and 2^22 node-directions");
       return;
     }
     const bool holds = report.kind == ForwardingClass::time_independent ||

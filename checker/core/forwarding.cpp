@@ -31,8 +31,8 @@ std::string to_string(ForwardingClass kind) {
 }
 
 uint64_t Forwarding::slot_count(const Topology& topology, bool store_and_forward) {
-  // Bit 31 of a slot's `sent` marks a duplicate's sends: 15 dimensions leave it free.
-  if (!store_and_forward || !topology.is_grid() || topology.dimensions() > 15) return 0;
+  // A slot's map holds 16 directions: 8 dimensions.
+  if (!store_and_forward || !topology.is_grid() || topology.dimensions() > 8) return 0;
   const uint64_t slots = uint64_t{topology.node_count()} * 2 * topology.dimensions();
   return slots > max_slots ? 0 : slots;
 }
@@ -74,9 +74,9 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
   if (!enabled_) return;
   const uint32_t direction = channel - from * directions_;  // grid channels are numbered v * 2k + port
   const uint32_t arrival = slot(to, direction);
-  Arrival& now = slots_[arrival].arrival[serial & 1];
-  if (now.stamp != serial) current_slots_.push_back(arrival);
-  now = {m, serial};
+  MessageId& now = slots_[arrival].arrival[serial & 1];
+  if (now == no_arrival) current_slots_.push_back(arrival);
+  now = m;
 
   if (collective_.starts_at(m, from)) {
     if (serial == 1) return;  // injecting its own message: the one start-up action
@@ -85,29 +85,19 @@ void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m
   } else {
     // The same message may have arrived from several sides at once (a
     // duplicate); which side's map forwards it is left to end_step.
-    // An arrival compared as one 64-bit word: half the instructions of this
-    // loop, which runs for every packet.
     uint32_t sides = 0;
     const Slot* const at = &slots_[slot(from, 0)];
-    const auto wanted = std::bit_cast<uint64_t>(Arrival{m, serial - 1});
     for (uint32_t in = 0; in < directions_; ++in)
-      sides |= static_cast<uint32_t>(std::bit_cast<uint64_t>(at[in].arrival[(serial - 1) & 1]) == wanted) << in;
+      sides |= static_cast<uint32_t>(at[in].arrival[(serial - 1) & 1] == m) << in;
     if (sides != 0) {
       if ((sides & (sides - 1)) == 0) {  // one side (std::has_single_bit may call a popcount routine)
-        const uint32_t s = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
-        if (slots_[s].sent_stamp != serial) slots_[s].sent = 0, slots_[s].sent_stamp = serial;
-        slots_[s].sent |= 1U << direction;
+        slots_[slot(from, static_cast<uint32_t>(std::countr_zero(sides)))].sent |= 1U << direction;
       } else {
         // One entry per group: its first send finds the sides not yet marked.
         const uint32_t first = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
-        if (slots_[first].sent_stamp != serial || !(slots_[first].sent & forwarded_as_duplicate))
-          duplicates_.push_back({from, sides});
-        for (uint32_t in = 0; in < directions_; ++in) {
-          const uint32_t s = slot(from, in);
-          if (!(sides >> in & 1U)) continue;
-          if (slots_[s].sent_stamp != serial) slots_[s].sent = 0, slots_[s].sent_stamp = serial;
-          slots_[s].sent |= forwarded_as_duplicate | 1U << direction;
-        }
+        if (!(slots_[first].sent & forwarded_as_duplicate)) duplicates_.push_back({from, sides});
+        for (uint32_t in = 0; in < directions_; ++in)
+          if (sides >> in & 1U) slots_[slot(from, in)].sent |= forwarded_as_duplicate | 1U << direction;
       }
       return;
     }
@@ -141,8 +131,8 @@ void Forwarding::learn(NodeId v, uint32_t in, uint32_t in_map, uint32_t out_of_m
       forget_open_duplicates(v);  // they were about the maps before this change
     }
   }
-  slots_[s].map = (slots_[s].map | in_map) & ~out_of_map;
-  slots_[s].known |= in_map | out_of_map;
+  slots_[s].map = static_cast<uint16_t>((slots_[s].map | in_map) & ~out_of_map);
+  slots_[s].known = static_cast<uint16_t>(slots_[s].known | in_map | out_of_map);
   if (open_.empty()) return;
   for (uint32_t j = 0; j < directions_; ++j) {
     if (!((in_map | out_of_map) >> j & 1U)) continue;
@@ -198,7 +188,7 @@ void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, con
   for (const Duplicate& d : duplicates_) {
     const uint32_t first = slot(d.node, static_cast<uint32_t>(std::countr_zero(d.sides)));
     const uint32_t sent = slots_[first].sent & ~forwarded_as_duplicate;  // the same in every side's slot
-    const uint32_t missing = missing_where_not_sent(d.node, previous(first, serial).message, sent, ~0U, knowledge);
+    const uint32_t missing = missing_where_not_sent(d.node, previous(first, serial), sent, ~0U, knowledge);
     for (uint32_t in = 0; in < directions_; ++in)
       if (d.sides >> in & 1U) learn(d.node, in, 0, missing, serial);
   }
@@ -238,8 +228,7 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
   changed_nodes_.clear();
   changed_before_.clear();
   for (const uint32_t s : previous_slots_) {
-    if (previous(s, serial).stamp != serial - 1) continue;
-    const uint32_t sent = slots_[s].sent_stamp == serial ? slots_[s].sent : 0;
+    const uint32_t sent = slots_[s].sent;
     if (sent & forwarded_as_duplicate) continue;
     // Only what is or may be in the map needs asking, and never the sender.
     const NodeId v = s / directions_;
@@ -249,7 +238,7 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
     // Sends the map is known to make, and nothing left to ask: this step
     // teaches nothing, as in most steps once a schedule's maps are known.
     if ((ask & ~sent & all_directions_) == 0 && (sent & ~(here.map & here.known)) == 0 && open_.empty()) continue;
-    learn(v, in, sent, missing_where_not_sent(v, previous(s, serial).message, sent, ask, knowledge), serial);
+    learn(v, in, sent, missing_where_not_sent(v, previous(s, serial), sent, ask, knowledge), serial);
   }
   forwarded_duplicates(serial, step_number, knowledge);
   duplicates_.clear();
@@ -266,9 +255,9 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
       const uint32_t added = after[in].map & ~before[in];
       for (uint32_t other = 0; other < directions_; ++other) {
         const uint32_t s = slot(v, other);
-        if (other == in || previous(s, serial).stamp != serial - 1) continue;
-        const uint32_t sent = slots_[s].sent_stamp == serial ? slots_[s].sent & ~forwarded_as_duplicate : 0;
-        after[other].map &= ~(added & before[other] & ~sent);
+        if (other == in || previous(s, serial) == no_arrival) continue;
+        const uint32_t sent = slots_[s].sent & ~forwarded_as_duplicate;
+        after[other].map = static_cast<uint16_t>(after[other].map & ~(added & before[other] & ~sent));
       }
     }
     uint32_t union_before = 0, union_after = 0;
@@ -298,6 +287,10 @@ void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge
     }
   }
 
+  for (const uint32_t s : previous_slots_) {
+    slots_[s].arrival[(serial - 1) & 1] = no_arrival;
+    slots_[s].sent = 0;
+  }
   std::swap(previous_slots_, current_slots_);
   current_slots_.clear();
 }

@@ -70,6 +70,7 @@ class Forwarding {
 
  private:
   static constexpr uint32_t no_stamp = 0;
+  static constexpr MessageId no_arrival = UINT32_MAX;  // messages are below 2^31
   uint32_t slot(NodeId v, uint32_t direction) const { return v * directions_ + direction; }
   // The (node, incoming direction) slots of the analysis; 0 where it does not run.
   static uint64_t slot_count(const Topology& topology, bool store_and_forward);
@@ -104,22 +105,19 @@ class Forwarding {
   bool enabled_ = false;
   uint32_t directions_ = 0;  // 2k channel directions; direction 2d+1 is a move along -d
   uint32_t all_directions_ = 0;  // their mask
-  struct Arrival {
-    MessageId message = 0;
-    uint32_t stamp = no_stamp;  // serial of the step it arrived in
-  };
-  // What is known of one (node, incoming direction), side by side: a
-  // packet-hop then touches a few cache lines, not one per array.
+  // What is known of one (node, incoming direction), in 16 bytes side by
+  // side: a packet-hop then touches a few cache lines, not one per array.
+  // end_step() empties the arrivals of the step before and their sends, so
+  // that neither needs a stamp.
   struct Slot {
-    Arrival arrival[2];  // in the last two steps: serial s at [s % 2]
-    uint32_t sent = 0;   // out-direction mask for the arrival of step sent_stamp - 1
-    uint32_t sent_stamp = no_stamp;
-    uint32_t map = 0;    // the forwarding map in force
-    uint32_t known = 0;  // the directions of map that some step has shown
+    MessageId arrival[2] = {no_arrival, no_arrival};  // in the last two steps: serial s at [s % 2]
+    uint32_t sent = 0;    // out-direction mask for the arrival of the step before
+    uint16_t map = 0;     // the forwarding map in force
+    uint16_t known = 0;   // the directions of map that some step has shown
   };
   std::vector<Slot> slots_;
-  // The arrival at slot s in the step before step `serial`, if its stamp says so.
-  const Arrival& previous(uint32_t s, uint32_t serial) const { return slots_[s].arrival[(serial - 1) & 1]; }
+  // The message that arrived at slot s in the step before step `serial`, or no_arrival.
+  MessageId previous(uint32_t s, uint32_t serial) const { return slots_[s].arrival[(serial - 1) & 1]; }
   std::vector<uint32_t> previous_slots_, current_slots_;  // the slots with an arrival in the step before, this step
   std::vector<Duplicate> duplicates_;  // of the current step
   std::unordered_map<uint32_t, std::vector<OpenDuplicate>> open_;  // by slot(PU, outgoing direction)

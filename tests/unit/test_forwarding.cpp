@@ -77,18 +77,35 @@ TEST_CASE("wormhole, combining and non-grid schedules are not analysed") {
       "step 1\n  0 +1\n  0 -1\n  1 +1\n  1 -1\n  2 +1\n  2 -1\n");
   REQUIRE(combining.verdict.verified);
   CHECK_FALSE(combining.verdict.forwarding.analysed);
+  // A claim of a class it cannot analyse says what it can.
+  auto claimed = check_text(
+      "schedcheck 1\ntopology ring 3\nmodel store-and-forward all-port combining\ncollective gossip\n"
+      "claim time-independent=yes\nstep 1\n  0 +1\n  0 -1\n  1 +1\n  1 -1\n  2 +1\n  2 -1\n");
+  CHECK(test::tags(claimed.diagnostics) == "claim@5:1");
+  CHECK(test::first_message(claimed.diagnostics) ==
+        "time independence is analysed only for store-and-forward non-combining schedules on grids of at most 8 "
+        "dimensions and 2^22 node-directions");
 }
 
-TEST_CASE("grids of up to 15 dimensions are analysed: a slot's mask keeps bit 31 for duplicates") {
-  // 2 x ... x 2 tori: 15 dimensions are 30 directions, 16 would be 32.
-  auto torus = [](int dims) {
+TEST_CASE("grids of up to 8 dimensions are analysed: a slot's masks hold 16 directions") {
+  // 2 x ... x 2 tori: 8 dimensions are 16 directions, 9 would be 18.
+  auto torus = [](int dims, const std::string& body) {
     std::string sizes = "2";
     for (int d = 1; d < dims; ++d) sizes += "x2";
     return check_text("schedcheck 1\ntopology torus " + sizes +
-                      "\nmodel store-and-forward all-port non-combining\ncollective broadcast source 0\nstep 1\n  0 +1\n");
+                      "\nmodel store-and-forward all-port non-combining\ncollective broadcast source 0\n" + body);
   };
-  CHECK(torus(15).verdict.forwarding.analysed);
-  CHECK_FALSE(torus(16).verdict.forwarding.analysed);
+  CHECK(torus(8, "step 1\n  0 +1\n").verdict.forwarding.analysed);
+  CHECK_FALSE(torus(9, "step 1\n  0 +1\n").verdict.forwarding.analysed);
+  // The highest direction, -8 (15), into PU 128 = (0,...,0,1): what comes
+  // from there goes on along -7 in step 2 and along -6 in step 3.
+  const std::string gossip = "schedcheck 1\ntopology torus 2x2x2x2x2x2x2x2\n"
+                             "model store-and-forward all-port non-combining\ncollective gossip\n";
+  const auto r = check_text(gossip + "step 1\n  0 -8 : 0\n  1 -1 : 1\nstep 2\n  128 -7 : 0\n  0 -8 : 1\n"
+                                     "step 3\n  128 -6 : 1\n");
+  REQUIRE(r.verdict.forwarding.analysed);
+  CHECK(r.verdict.forwarding.kind == ForwardingClass::time_dependent);
+  CHECK(r.verdict.forwarding.first_change.what == "from +8: -6 (was -7)");
 }
 
 TEST_CASE("claim time-independent=: yes fails on a switch, switching holds, an unknown value is well-formed") {
