@@ -142,6 +142,15 @@ TEST_CASE("fewer than 64 messages: nodes share a word, each its own field") {
   k.send(64, 65, refs({0}), 1, 11, diag);
   k.end_step();
   for (NodeId v = 0; v < 130; ++v) CHECK(k.holds(v, 0) == (v >= 63 && v <= 65));
+  CHECK(k.check_delivery({3, 1}, diag) == 127);
+  // Everyone informed, node 129 twice: the count of bits set, not node by node, says so.
+  for (NodeId v = 0; v < 130; ++v) k.send(64, v, refs({0}), 2, 12, diag);
+  k.send(64, 129, refs({0}), 2, 13, diag);
+  k.end_step();
+  CHECK(k.duplicates() == 4);
+  CHECK(k.check_delivery({3, 1}, diag) == 0);
+  CHECK(diag.count(Property::delivery) == 2);  // the two reports before, none now
+  CHECK(diag.count(Property::causality) == 0);
 }
 
 TEST_CASE("combining: uniform length times the number of messages") {
