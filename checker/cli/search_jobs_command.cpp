@@ -134,8 +134,8 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
       else row["forwarding"] = "time-independent";
       row["steps"] = m.optimum ? nlohmann::json(*m.optimum) : nlohmann::json(nullptr);
       row["upper"] = m.upper ? nlohmann::json(*m.upper) : nlohmann::json(nullptr);
-      if (broadcast)
-        row["construction"] = m.entry.construction ? nlohmann::json(*m.entry.construction) : nlohmann::json(nullptr);
+      row["construction"] = m.entry.construction ? nlohmann::json(*m.entry.construction) : nlohmann::json(nullptr);
+      if (!broadcast && m.entry.construction) row["construction_generator"] = m.entry.construction_generator;
       rows.push_back(row);
     }
     fmt::print("{}\n", rows.dump());
@@ -150,10 +150,11 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
                      "checked here)\nand every count below it refuted by the lower bound or an unsat; an unsat under "
                      "dimension-order refutes the\nshorter way too, and free routing's (minimal paths only) refutes "
                      "nothing. Counts without an answer are open.\n"
-                   : "Each optimum rests on a witness the core re-checked here, time-independent by the core's "
-                     "forwarding\nanalysis, and every count below it refuted by the lower bound or an unsat (a map "
-                     "may leave out what the\nneighbour holds, so a schedule idles into one of more steps). Counts "
-                     "without an answer are open.\n");
+                   : "Each optimum rests on a witness the core re-checked here (or one of Meyer and Sibeyn's "
+                     "one-packet gossips,\nchecked here), time-independent by the core's forwarding analysis, and "
+                     "every count below it refuted\nby the lower bound or an unsat (a map may leave out what the "
+                     "neighbour holds, so a schedule idles\ninto one of more steps). Counts without an answer are "
+                     "open.\n");
     fmt::print("An optimum above the lower bound (broadcast: Lemma 1, or under dimension order the layer count of\n"
                "lemmas.md where larger) rests on the unsat of one step fewer: confirmed by cadical on the same CNF,\n"
                "or marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical\n"

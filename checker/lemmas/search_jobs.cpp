@@ -227,6 +227,12 @@ std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes, Swee
       e.table = table;
       e.lemma_1 = lower_bound_of(table, sz, e.routing);
       e.last_job = e.lemma_1.steps + gossip_sweep_counts - 1;
+      if (const auto c = time_independent_construction(gen::Torus{sz})) {
+        e.construction = static_cast<uint32_t>(c->steps);
+        e.construction_generator = c->generator;
+        // Counts from the construction's on are settled by it.
+        e.last_job = std::min(e.last_job, *e.construction - 1);
+      }
       entries.push_back(std::move(e));
       continue;
     }
@@ -805,7 +811,11 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
       if (m.contradicted && c >= *m.upper)
         s += fmt::format(", CONTRADICTED by the verified witness of {} steps", *m.upper);
     } else if (m.upper && c == *m.upper) {
-      s = by_construction ? fmt::format("{}: the Wang-Tseng construction (broadcast-span)", c)
+      s = by_construction ? fmt::format("{}: {}", c,
+                                        entry.table == SweepTable::broadcast
+                                            ? std::string("the Wang-Tseng construction (broadcast-span)")
+                                            : fmt::format("the {} construction (time-independent by the core)",
+                                                          entry.construction_generator))
                           : fmt::format("{}: {}", c, under_witness);
     } else {
       // Open: what the entry's own job says, and the unsats that refute nothing here.
@@ -955,7 +965,9 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
       report.notes.push_back(fmt::format("{}: no job of the sweep (its counts run from {}); left aside", path.string(),
                                          table == SweepTable::broadcast
                                              ? "Lemma 1 to one below the construction"
-                                             : fmt::format("the lower bound to {} above it", gossip_sweep_counts - 1)));
+                                             : fmt::format("the lower bound to {} above it, or to one below the "
+                                                           "construction",
+                                                           gossip_sweep_counts - 1)));
       continue;
     }
     if (outcome->answer == JobAnswer::sat) {

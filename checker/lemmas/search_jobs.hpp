@@ -97,9 +97,13 @@ struct SweepEntry {
   TorusSizes sizes;
   search::RouteRule routing = search::RouteRule::dimension_order;  // gossip: free
   search::StepLowerBound lemma_1;         // the core's best lower bound (at least 1 step): Lemma 1 for broadcast
-  std::optional<uint32_t> construction;   // broadcast-span's steps, where the core verifies it under this routing
+  // broadcast: broadcast-span's steps, where the core verifies it under this
+  // routing; time-independent gossip: the fewest of a generator's schedules
+  // the core verifies and classes time-independent
+  std::optional<uint32_t> construction;
   uint32_t last_job = 0;                  // jobs decide lemma_1.steps .. last_job (none when below)
   SweepTable table = SweepTable::broadcast;
+  std::string construction_generator;     // time-independent gossip: the construction's, as `gen` takes it
 };
 
 // Measures the lower bound (and for broadcast the construction) of every

@@ -28,6 +28,16 @@ struct Measured {
 std::optional<Measured> measure_broadcast(const std::string& generator, const gen::Torus& torus,
                                           const std::string& model = "");
 
+// The fewest steps of a gossip generator's schedule (one packet per PU) that
+// the core verifies and classes time-independent on `torus`, and the
+// generator, as `gen` would be asked for it ("NAME" or "NAME
+// --time-independent"); nullopt where none does.
+struct TimeIndependentConstruction {
+  std::string generator;
+  uint64_t steps = 0;
+};
+std::optional<TimeIndependentConstruction> time_independent_construction(const gen::Torus& torus);
+
 // broadcast-allport: Lemma 1 against the span, 2-D/3-D and
 // dimension-by-dimension schemes on k-D tori n x ... x n.
 struct BroadcastAllportRow {

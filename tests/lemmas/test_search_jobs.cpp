@@ -84,7 +84,10 @@ TEST_CASE("sweep entries: Lemma 1 and the construction as the core measures them
 }
 
 TEST_CASE("sweep jobs: count by count, each count's routings together") {
-  SweepEntry order_entry{{4, 4}, order, {}, std::nullopt, 3};
+  SweepEntry order_entry;
+  order_entry.sizes = {4, 4};
+  order_entry.routing = order;
+  order_entry.last_job = 3;
   order_entry.lemma_1.steps = 2;
   SweepEntry shorter_entry = order_entry, free_entry = order_entry;
   shorter_entry.routing = shorter;
@@ -764,13 +767,20 @@ TEST_CASE("gossip sweep: an entry per torus at the core's bound; its jobs the bo
   CHECK(entries[0].table == ti_gossip);
   CHECK(entries[0].lemma_1.steps == 3);  // the diameter of 3x4
   CHECK(entries[0].lemma_1.name == "store-and-forward-distance");
-  CHECK(entries[0].last_job == 6);
-  CHECK_FALSE(entries[0].construction.has_value());
+  // Meyer and Sibeyn's Hamiltonian pair gossips on 3x4 in 5 time-independent
+  // steps (the one-packet 2-D schedules take 6 and 8): the jobs stop below it.
+  CHECK(entries[0].construction == 5u);
+  CHECK(entries[0].construction_generator == "gossip-hamiltonian-pair");
+  CHECK(entries[0].last_job == 4);
+  // No construction takes 2x3: its jobs run to three above the bound.
   CHECK(entries[1].lemma_1.steps == 2);
+  CHECK_FALSE(entries[1].construction.has_value());
+  CHECK(entries[1].last_job == 5);
   const std::vector<SearchJob> jobs = sweep_jobs(entries);
-  REQUIRE(jobs.size() == 8);
+  REQUIRE(jobs.size() == 6);
   CHECK(job_name(jobs[0]) == "torus-3x4-gossip-time-independent-steps-3");
-  CHECK(job_name(jobs[7]) == "torus-2x3-gossip-time-independent-steps-5");
+  CHECK(job_name(jobs[1]) == "torus-3x4-gossip-time-independent-steps-4");
+  CHECK(job_name(jobs[5]) == "torus-2x3-gossip-time-independent-steps-5");
   CHECK(entry_model_line(ti_gossip, {3, 4}, free_routing) == gossip_model);
   // Store-and-forward packets take one hop: the free run's unsat refutes its count.
   CHECK(unsat_refutes(free_routing, free_routing, ti_gossip));
@@ -918,6 +928,27 @@ TEST_CASE("gossip merge: an unsat refutes the counts below it; the optimum rests
   const MergedEntry other = merge_entry(gossip_entry(), {broadcast_unsat, gossip_outcome(8, JobAnswer::sat)});
   CHECK(other.impossible_below == 6);
   CHECK_FALSE(other.optimum.has_value());
+}
+
+TEST_CASE("gossip merge: a time-independent construction bounds the entry where no witness does") {
+  SweepEntry e = gossip_entry();
+  e.construction = 12;
+  e.construction_generator = "gossip-hamiltonian-pair";
+  const MergedEntry m = merge_entry(e, {gossip_outcome(6, JobAnswer::unknown), gossip_outcome(7, JobAnswer::unknown)});
+  CHECK_FALSE(m.optimum.has_value());
+  CHECK(m.upper == 12u);
+  CHECK(m.optimum_text == "<= 12");
+  CHECK(m.settled.find("12: the gossip-hamiltonian-pair construction (time-independent by the core)") != npos);
+  // A witness below it is the bound; with the count under it refuted, the optimum.
+  const MergedEntry found = merge_entry(e, {gossip_outcome(6, JobAnswer::unsat, CadicalAnswer::unsat),
+                                            gossip_outcome(7, JobAnswer::sat)});
+  CHECK(found.optimum == 7u);
+  CHECK(found.marks.find("construction-not-optimal") != npos);
+  // A construction at the lower bound is the optimum, with no job.
+  e.construction = 6;
+  const MergedEntry at_bound = merge_entry(e, {});
+  CHECK(at_bound.optimum == 6u);
+  CHECK(at_bound.proof == OptimumProof::lemma);
 }
 
 TEST_CASE("merge: where Z3 gave no answer, cadical's unsat alone refutes the count, as one solver's word") {
