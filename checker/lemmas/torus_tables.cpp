@@ -31,16 +31,23 @@ std::optional<std::string> generated(const std::string& name, const gen::Request
   size_t size = 0;
   std::FILE* out = open_memstream(&buffer, &size);
   if (!out) return std::nullopt;
-  {
+  // Closed and freed however the writing ends: a generator throws on a size it does not take.
+  auto release = [&]() {
+    std::fclose(out);
+    std::string schedule(buffer, size);
+    std::free(buffer);
+    return schedule;
+  };
+  try {
     gen::ScheduleText text(out, request.torus, gen::Coord(request.torus.dimensions(), 0), true);
     text.header(model.empty() ? g->model : model, g->collective.empty() ? "broadcast source 0" : g->collective,
                 claim);
     g->write(request, text);
+  } catch (...) {
+    release();
+    throw;
   }
-  std::fclose(out);
-  std::string schedule(buffer, size);
-  std::free(buffer);
-  return schedule;
+  return release();
 }
 
 }  // namespace
