@@ -14,11 +14,13 @@ unsigned Knowledge::node_shift(uint32_t messages) {
   return messages >= 64 ? 0 : 6 - static_cast<unsigned>(std::bit_width(std::bit_ceil(std::max(messages, 1U)) - 1));
 }
 
+uint64_t Knowledge::word_count(uint32_t nodes, uint32_t messages) {
+  // At most 2^26 blocks of 2^26 words: no overflow.
+  return (uint64_t{nodes} + 63) / 64 * ((uint64_t{messages} + 63) / 64) * 64 >> node_shift(messages);
+}
+
 uint64_t Knowledge::bytes_needed(const Topology& topology, const Collective& collective) {
-  // At most 2^32 nodes times 2^26 words of 8 bytes: no overflow.
-  const uint32_t messages = collective.message_count(topology.node_count());
-  const uint64_t words = (uint64_t{messages} + 63) / 64;
-  return ((uint64_t{topology.node_count()} + 63) / 64 * words * 64 >> node_shift(messages)) * 8;
+  return word_count(topology.node_count(), collective.message_count(topology.node_count())) * sizeof(uint64_t);
 }
 
 Knowledge::Knowledge(const Topology& topology, const Collective& collective)
@@ -27,7 +29,7 @@ Knowledge::Knowledge(const Topology& topology, const Collective& collective)
       messages_(collective.message_count(topology.node_count())),
       words_((messages_ + 63) / 64),
       node_shift_(node_shift(messages_)),
-      rows_((size_t{topology.node_count()} + 63) / 64 * words_ * 64 >> node_shift_, 0) {
+      rows_(word_count(topology.node_count(), messages_), 0) {
   for (MessageId m = 0; m < messages_; ++m) {
     const NodeId v = collective.initial_holder(m);
     rows_[word(v, m / 64)] |= uint64_t{1} << (field(v) + m % 64);

@@ -60,6 +60,8 @@ class Knowledge {
   // Nodes per word as a shift: 0 when M >= 64, else 6 - log2 of the field,
   // M rounded up to a power of two.
   static unsigned node_shift(uint32_t messages);
+  // The words of the matrix: whole blocks of 64 nodes.
+  static uint64_t word_count(uint32_t nodes, uint32_t messages);
   // The bits of v's messages 64w.. in word(v, w), from bit field(v) on, as
   // many as the field holds.
   uint64_t field_of(NodeId v, size_t w) const {
