@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "checker.hpp"
+#include "command_output.hpp"
 #include "json_schedule.hpp"
 #include "msccl_export.hpp"
 #include "msccl_json.hpp"
@@ -21,13 +22,6 @@
 namespace schedcheck::cli {
 
 namespace {
-
-constexpr int exit_ok = 0, exit_failed = 1, exit_usage = 2;
-
-int program_error(const std::string& message) {
-  fmt::print(stderr, "schedcheck: error: {}\n", message);
-  return exit_usage;
-}
 
 bool is_xml_path(const std::string& path) { return path.size() > 4 && path.ends_with(".xml"); }
 
@@ -208,15 +202,8 @@ int run_import(const Arguments& args) {
   add_translation_errors(*t, diag);
   print_diagnostics(diag);
   if (!t->ok()) return exit_usage;
-  std::optional<std::string> out = args.value("-o");
-  if (out == "-") out.reset();
-  if (out) {
-    std::ofstream file(*out);
-    if (!(file << t->text)) return program_error(fmt::format("cannot write '{}'", *out));
-  } else {
-    std::fwrite(t->text.data(), 1, t->text.size(), stdout);
-  }
-  return diag.total() > 0 ? exit_failed : exit_ok;
+  if (const auto error = write_output(args, t->text, true)) return program_error(*error);
+  return diag.total() > 0 ? exit_failed : exit_verified;
 }
 
 int run_export(const Arguments& args) {
@@ -305,15 +292,8 @@ int run_export(const Arguments& args) {
   if (diag.total() > 0) return diag.has_syntax_errors() ? exit_usage : exit_failed;
   const auto xml = interop::export_msccl_xml(s, error);
   if (!xml) return refuse(error);
-  std::optional<std::string> out = args.value("-o");
-  if (out == "-") out.reset();
-  if (out) {
-    std::ofstream file(*out);
-    if (!(file << *xml)) return program_error(fmt::format("cannot write '{}'", *out));
-  } else {
-    std::fwrite(xml->data(), 1, xml->size(), stdout);
-  }
-  return exit_ok;
+  if (const auto error = write_output(args, *xml, true)) return program_error(*error);
+  return exit_verified;
 }
 
 }  // namespace schedcheck::cli

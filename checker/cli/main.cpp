@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "checker.hpp"
+#include "command_output.hpp"
 #include "gap_free_stream.hpp"
 #include "generator.hpp"
 #include "grid_spec.hpp"
@@ -36,14 +37,6 @@
 
 namespace schedcheck::cli {
 namespace {
-
-constexpr int exit_verified = 0;
-constexpr int exit_usage = 2;
-
-int program_error(const std::string& message) {
-  fmt::print(stderr, "schedcheck: error: {}\n", message);
-  return exit_usage;
-}
 
 bool is_json_path(const std::string& path) { return path.size() > 5 && path.ends_with(".json"); }
 
@@ -287,21 +280,9 @@ int run_bound(const Arguments& args) {
   return exit_verified;
 }
 
-// The file -o names; none for stdout, which "-o -" also names (as "check -" reads stdin).
-std::optional<std::string> output_path(const Arguments& args) {
-  auto path = args.value("-o");
-  if (path == "-") path.reset();
-  return path;
-}
-
 // Writes to -o FILE or stdout.
-int write_output(const Arguments& args, const std::string& text) {
-  if (auto path = output_path(args)) {
-    std::ofstream out(*path);
-    if (!(out << text)) return program_error(fmt::format("cannot write '{}'", *path));
-    return exit_verified;
-  }
-  std::fwrite(text.data(), 1, text.size(), stdout);
+int write_result(const Arguments& args, const std::string& text) {
+  if (const auto error = write_output(args, text, true)) return program_error(*error);
   return exit_verified;
 }
 
@@ -338,7 +319,7 @@ int run_print(const Arguments& args) {
     }
   }
   print_diagnostics(diag);
-  const int code = write_output(args, out);
+  const int code = write_result(args, out);
   return code != exit_verified ? code : parse_exit(diag);
 }
 
@@ -374,12 +355,12 @@ int run_convert(const Arguments& args) {
     }
     print_diagnostics(diag);
     if (diag.total() > 0) return parse_exit(diag);
-    return write_output(args, out);
+    return write_result(args, out);
   }
   auto j = text_to_json(*in.source, diag, naming);
   print_diagnostics(diag);
   if (!j) return parse_exit(diag) == exit_verified ? exit_usage : parse_exit(diag);
-  return write_output(args, j->dump(1) + "\n");
+  return write_result(args, j->dump(1) + "\n");
 }
 
 // "torus:7x7x7" or "ring:8" as the generators' torus; nullopt with a message otherwise.

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "checker.hpp"
+#include "command_output.hpp"
 #include "html_page.hpp"
 #include "json_schedule.hpp"
 #include "layout.hpp"
@@ -29,15 +30,9 @@ namespace {
 
 constexpr int exit_drawn = 0;
 constexpr int exit_errors = 1;
-constexpr int exit_usage = 2;
 
 // Diagnostics kept for marking: enough for any schedule small enough to draw.
 constexpr size_t max_marks = 1000;
-
-int usage_error(const std::string& message) {
-  fmt::print(stderr, "schedcheck: error: {}\n", message);
-  return exit_usage;
-}
 
 // The schedule's text: a file read from disk once per pass, or text held in
 // memory (a JSON schedule's text form, or stdin when it is read twice).
@@ -118,10 +113,9 @@ void print_all(const Diagnostics& diagnostics) {
 }  // namespace
 
 int run_render(const Arguments& args) {
-  if (args.positional.size() != 1) return usage_error("render needs one FILE (or - for stdin)");
+  if (args.positional.size() != 1) return program_error("render needs one FILE (or - for stdin)");
   RenderInput in{args.positional[0], std::nullopt};
-  std::optional<std::string> out_path = args.value("-o");
-  if (out_path == "-") out_path.reset();
+  const std::optional<std::string> out_path = output_path(args);
   const bool html_name = out_path && out_path->size() > 5 && out_path->ends_with(".html");
 
   // --step all, --step S, or (none) every step for an .html file and step 1 otherwise.
@@ -132,21 +126,21 @@ int run_render(const Arguments& args) {
     uint32_t s = 0;
     auto [end, ec] = std::from_chars(step_text->data(), step_text->data() + step_text->size(), s);
     if (ec != std::errc{} || end != step_text->data() + step_text->size() || s == 0)
-      return usage_error(fmt::format("--step takes a step number (1, 2, ...) or all, not '{}'", *step_text));
+      return program_error(fmt::format("--step takes a step number (1, 2, ...) or all, not '{}'", *step_text));
     request.step = s;
   } else if (!every_step) {
     request.step = 1;
   }
   if (every_step && out_path && !html_name)
-    return usage_error(
+    return program_error(
         fmt::format("--step all draws an HTML page with a slider: name the output .html, not '{}'", *out_path));
 
   const bool check = args.flag("--errors");
   std::string error;
-  if (!load_input(in, check, error)) return usage_error(error);
+  if (!load_input(in, check, error)) return program_error(error);
 
   Pass pass;
-  if (!open_pass(in, pass, error)) return usage_error(error);
+  if (!open_pass(in, pass, error)) return program_error(error);
   Diagnostics diagnostics(in.path, max_marks);
   std::string refused;
   std::optional<render::Scene> scene = render::read_scene(*pass.source, diagnostics, request, refused);
@@ -154,13 +148,13 @@ int run_render(const Arguments& args) {
     print_all(diagnostics);
     return exit_usage;
   }
-  if (!scene) return usage_error(fmt::format("{}: not drawn: {}", in.path, refused));
+  if (!scene) return program_error(fmt::format("{}: not drawn: {}", in.path, refused));
   if (scene->flit()) {
     if (step_text && *step_text != "all")
-      return usage_error("the flit model has no steps: render draws its space-time diagram (give no --step)");
+      return program_error("the flit model has no steps: render draws its space-time diagram (give no --step)");
     request.step.reset();
   } else if (request.step && *request.step > scene->step_count) {
-    return usage_error(fmt::format("--step {}: {} has {} step{}", *request.step, in.path, scene->step_count,
+    return program_error(fmt::format("--step {}: {} has {} step{}", *request.step, in.path, scene->step_count,
                                    scene->step_count == 1 ? "" : "s"));
   }
 
@@ -171,7 +165,7 @@ int run_render(const Arguments& args) {
   std::optional<std::string> verdict;
   if (check) {
     Pass again;
-    if (!open_pass(in, again, error)) return usage_error(error);
+    if (!open_pass(in, again, error)) return program_error(error);
     Diagnostics checked(in.path, max_marks);
     Header header;
     CheckOptions options;
@@ -189,21 +183,21 @@ int run_render(const Arguments& args) {
   std::string picture;
   if (scene->flit()) {
     if (!render::write_space_time_svg(picture, *scene, !html_name, refused))
-      return usage_error(fmt::format("{}: not drawn: {}", in.path, refused));
+      return program_error(fmt::format("{}: not drawn: {}", in.path, refused));
   } else {
     const std::optional<render::Layout> layout = render::Layout::make(*scene->header.topology, refused);
-    if (!layout) return usage_error(fmt::format("{}: not drawn: {}", in.path, refused));
+    if (!layout) return program_error(fmt::format("{}: not drawn: {}", in.path, refused));
     render::write_network_svg(picture, *scene, *layout, !(every_step || html_name));
   }
   if (every_step || html_name) picture = render::html_page(*scene, picture);
 
   if (out_path) {
     std::ofstream file(*out_path, std::ios::binary);
-    if (!(file << picture) || !file.flush()) return usage_error(fmt::format("cannot write '{}'", *out_path));
+    if (!(file << picture) || !file.flush()) return program_error(fmt::format("cannot write '{}'", *out_path));
     if (verdict) fmt::print("{}\n", *verdict);
   } else {
     std::fwrite(picture.data(), 1, picture.size(), stdout);
-    if (std::fflush(stdout) != 0) return usage_error("cannot write to stdout");
+    if (std::fflush(stdout) != 0) return program_error("cannot write to stdout");
     if (verdict) fmt::print(stderr, "{}\n", *verdict);
   }
   return code;

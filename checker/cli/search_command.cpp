@@ -19,6 +19,7 @@
 #include "ti_gossip_search.hpp"
 #include "hamiltonian_search.hpp"
 #include "check_text.hpp"
+#include "command_output.hpp"
 #include "checker.hpp"
 #include "grid_spec.hpp"
 #include "topology_option.hpp"
@@ -32,14 +33,7 @@ namespace schedcheck::cli {
 
 namespace {
 
-constexpr int exit_decided = 0;
-constexpr int exit_usage = 2;
-constexpr int exit_gave_up = 3;
-
-int usage_error(const std::string& message) {
-  fmt::print(stderr, "schedcheck: error: {}\n", message);
-  return exit_usage;
-}
+constexpr int exit_decided = exit_verified;
 
 std::optional<uint32_t> count_option(const Arguments& args, const char* name, std::string& error) {
   const auto v = args.value(name);
@@ -159,9 +153,9 @@ std::string dimacs_size(std::string_view cnf) {
 // `search hamiltonian`: d edge-disjoint Hamiltonian cycles, written as the
 // gossip they carry and re-checked by the core.
 int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
-  if (!grid.wraps) return usage_error("search hamiltonian: needs a torus (or ring)");
+  if (!grid.wraps) return program_error("search hamiltonian: needs a torus (or ring)");
   for (const char* other : {"--dimacs", "--sat-model", "--cnf"})
-    if (args.flag(other)) return usage_error(fmt::format("search hamiltonian: {} is for broadcast and gossip", other));
+    if (args.flag(other)) return program_error(fmt::format("search hamiltonian: {} is for broadcast and gossip", other));
   double timeout = 600;
   if (auto t = args.value("--timeout")) timeout = std::atof(t->c_str());
   fmt::print(stderr, "search: {} edge-disjoint Hamiltonian cycles of the {}: solving...\n", grid.dimensions(),
@@ -192,12 +186,9 @@ int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
   const lemmas::Checked c = lemmas::check_text(text);
   if (!c.verdict.verified) {
     fmt::print(stderr, "{}", c.errors);
-    return usage_error("the cycles' gossip failed the core's check: a bug in the encoding");
+    return program_error("the cycles' gossip failed the core's check: a bug in the encoding");
   }
-  if (auto path = args.value("-o")) {
-    std::ofstream out(*path);
-    if (!(out << text)) return usage_error(fmt::format("cannot write '{}'", *path));
-  }
+  if (const auto error = write_output(args, text, false)) return program_error(*error);
   fmt::print("FOUND {} in {:.2f} s; their gossip (parts {}): steps={} lower-bound={} VERIFIED by the core\n", where,
              r.seconds, grid.dimensions(), c.verdict.steps, c.verdict.best ? c.verdict.best->steps : 0);
   return exit_decided;
@@ -244,30 +235,30 @@ std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
 int run_flit_search(const Arguments& args, const std::string& collective) {
   for (const char* other : {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent"})
     if (args.flag(other))
-      return usage_error(fmt::format("search {}: {} is for broadcast and gossip (this search finds the least time)",
+      return program_error(fmt::format("search {}: {} is for broadcast and gossip (this search finds the least time)",
                                      collective, other));
   const auto spec = args.value("--topology");
-  if (!spec) return usage_error(fmt::format("search {} needs --topology (e.g. tree:-,0,0,1 or mesh:3x3)", collective));
+  if (!spec) return program_error(fmt::format("search {} needs --topology (e.g. tree:-,0,0,1 or mesh:3x3)", collective));
   const auto line = topology_line(*spec);
   if (!line)
-    return usage_error(fmt::format("--topology '{}': expected tree:PARENTS, graph:N:EDGES, path:N, ring:N, "
+    return program_error(fmt::format("--topology '{}': expected tree:PARENTS, graph:N:EDGES, path:N, ring:N, "
                                    "mesh:AxB or torus:AxB",
                                    *spec));
 
   Model model;
   bool ports_given = false;
   if (auto bad = apply_model_tokens(model, args.value("--model").value_or("flit,one-port"), &ports_given))
-    return usage_error(*bad);
+    return program_error(*bad);
   // The witnesses are offline schedules: no control flits, so not `licensed`.
   if (model.switching != Switching::flit || model.routing != Routing::free ||
       model.combining != Combining::non_combining || model.licensed)
-    return usage_error(fmt::format("search {}: the flit model only, free routing, non-combining, offline "
+    return program_error(fmt::format("search {}: the flit model only, free routing, non-combining, offline "
                                    "(--model flit,one-port or flit,all-port)",
                                    collective));
   if (!ports_given) model.ports = Ports::one_port;  // Bhatt et al.'s single-port regimen
 
   if (args.flag("--lengths") && args.flag("--length"))
-    return usage_error("--lengths and --length exclude each other");
+    return program_error("--lengths and --length exclude each other");
   std::string lengths = "length 1";
   if (auto list = args.value("--lengths")) {
     std::replace(list->begin(), list->end(), ',', ' ');
@@ -295,7 +286,7 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   }
   const Topology& topology = *header.topology;
   if (topology.node_count() > search::max_search_nodes)
-    return usage_error(fmt::format("--topology '{}': the search is for small networks (at most {} nodes)", *spec,
+    return program_error(fmt::format("--topology '{}': the search is for small networks (at most {} nodes)", *spec,
                                    search::max_search_nodes));
 
   search::FlitProblem problem;
@@ -306,7 +297,7 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   problem.one_port = model.ports == Ports::one_port;
   problem.strengthen = !args.flag("--plain");
   if (const std::string why = search::flit_problem_error(problem); !why.empty())
-    return usage_error(fmt::format("search {}: {}", collective, why));
+    return program_error(fmt::format("search {}: {}", collective, why));
 
   const std::vector<uint32_t> parent = search::flit_spanning_tree(problem);
   const bool unique = routes_are_unique(topology, parent, problem.root);
@@ -325,7 +316,7 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
     try {
       timeout = std::stod(*t);
     } catch (...) {
-      return usage_error(fmt::format("--timeout takes seconds, not '{}'", *t));
+      return program_error(fmt::format("--timeout takes seconds, not '{}'", *t));
     }
   }
   search::SearchLimits limits;
@@ -356,21 +347,14 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
     const lemmas::Checked c = lemmas::check_text(witness);
     if (!c.verdict.verified || c.verdict.time != time) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);
-      return usage_error(fmt::format("the solver's witness (time {}) failed the core's check{}: a bug in the encoding",
+      return program_error(fmt::format("the solver's witness (time {}) failed the core's check{}: a bug in the encoding",
                                      time, c.verdict.time ? fmt::format(" (time {})", *c.verdict.time) : ""));
     }
     checked_time = c.verdict.time;
-    if (auto path = args.value("-o")) {
-      if (*path == "-") {
-        fmt::print("{}", witness);
-      } else {
-        std::ofstream out(*path);
-        if (!(out << witness)) return usage_error(fmt::format("cannot write '{}'", *path));
-      }
-    }
+    if (const auto error = write_output(args, witness, false)) return program_error(*error);
   } else if (!report.gave_up) {
     // The gap-free stream is a schedule: an unsat answer at its time is wrong.
-    return usage_error(fmt::format("search {}: the solver found no schedule by the gap-free time {}: a bug in the "
+    return program_error(fmt::format("search {}: the solver found no schedule by the gap-free time {}: a bug in the "
                                    "encoding",
                                    collective, search::flit_gap_free_time(problem)));
   }
@@ -474,17 +458,17 @@ bool reaches_every_node(const std::vector<std::vector<uint32_t>>& neighbours, ui
 
 int run_search(const Arguments& args) {
   if (args.positional.size() != 1)
-    return usage_error("search needs one of: broadcast, gossip, hamiltonian, scatter, gather");
+    return program_error("search needs one of: broadcast, gossip, hamiltonian, scatter, gather");
   const std::string& collective = args.positional[0];
   const bool rooted = collective == "scatter" || collective == "gather";
   // scatter and gather: the flit model's search unless store-and-forward is asked.
   if (rooted && !store_and_forward_asked(args)) return run_flit_search(args, collective);
   if (!rooted && collective != "broadcast" && collective != "gossip" && collective != "hamiltonian")
-    return usage_error(
+    return program_error(
         fmt::format("search {}: no such search (broadcast, gossip, hamiltonian, scatter, gather)", collective));
   std::string error;
   const auto spec = args.value("--topology");
-  if (!spec) return usage_error("search needs --topology (e.g. torus:5x5)");
+  if (!spec) return program_error("search needs --topology (e.g. torus:5x5)");
   // Store-and-forward scatter and gather also run on trees and graphs.
   const bool graph = rooted && (spec->starts_with("tree:") || spec->starts_with("graph:"));
   std::optional<search::Grid> grid;
@@ -492,11 +476,11 @@ int run_search(const Arguments& args) {
   std::string topology_text;  // the topology line after "topology "
   if (graph) {
     const auto graph_neighbours = rooted_graph_option(*spec, topology_text, error);
-    if (!graph_neighbours) return usage_error(error);
+    if (!graph_neighbours) return program_error(error);
     neighbours = *graph_neighbours;
   } else {
     grid = grid_option(*spec, error);
-    if (!grid) return usage_error(error);
+    if (!grid) return program_error(error);
     topology_text = grid->describe();
   }
   if (collective == "hamiltonian") return run_hamiltonian(args, *grid);
@@ -504,24 +488,24 @@ int run_search(const Arguments& args) {
   Model model;
   model.switching = Switching::wormhole;
   if (auto bad = apply_model_tokens(model, args.value("--model").value_or("wormhole,all-port,dimension-order")))
-    return usage_error(*bad);
+    return program_error(*bad);
   if (model.switching == Switching::flit)
-    return usage_error(fmt::format("search {}: the flit model is searched for scatter and gather only", collective));
+    return program_error(fmt::format("search {}: the flit model is searched for scatter and gather only", collective));
   const bool gossip = collective == "gossip";
   if ((gossip || rooted) && (model.switching != Switching::store_and_forward || model.combining == Combining::combining))
-    return usage_error(fmt::format("search {}: store-and-forward, non-combining only (e.g. --model "
+    return program_error(fmt::format("search {}: store-and-forward, non-combining only (e.g. --model "
                                    "store-and-forward,all-port)",
                                    collective));
   if (rooted)
     for (const char* flit_only : {"--lengths", "--length"})
       if (args.flag(flit_only))
-        return usage_error(fmt::format("search {}: {} is for the flit model (store-and-forward: one packet per message)",
+        return program_error(fmt::format("search {}: {} is for the flit model (store-and-forward: one packet per message)",
                                        collective, flit_only));
   const bool time_independent = args.flag("--time-independent");
   if (time_independent && (!gossip || model.ports != Ports::all_port || !grid->wraps))
-    return usage_error("--time-independent: gossip on a torus, store-and-forward all-port only");
+    return program_error("--time-independent: gossip on a torus, store-and-forward all-port only");
   if (time_independent && args.flag("--plain"))
-    return usage_error("--time-independent has one encoding: no --plain");
+    return program_error("--time-independent has one encoding: no --plain");
 
   search::BroadcastProblem broadcast;
   if (grid) broadcast.grid = *grid;
@@ -546,10 +530,10 @@ int run_search(const Arguments& args) {
   if (rooted) {
     const std::string root_text = args.value("--root").value_or("0");
     const auto root = grid ? root_option(*grid, root_text, error) : index_root_option(neighbours, root_text, error);
-    if (!root) return usage_error(error);
+    if (!root) return program_error(error);
     rooted_problem.root = *root;
     if (graph && !reaches_every_node(neighbours, *root))
-      return usage_error(fmt::format("--topology '{}': a node the root {} does not reach can take no message", *spec,
+      return program_error(fmt::format("--topology '{}': a node the root {} does not reach can take no message", *spec,
                                      *root));
   }
   const std::string model_line = rooted   ? search::sf_rooted_model_line(rooted_problem)
@@ -569,19 +553,19 @@ int run_search(const Arguments& args) {
 
   const auto exact = count_option(args, "--steps", error);
   const auto claim = count_option(args, "--claim-steps", error);
-  if (!error.empty()) return usage_error(error);
+  if (!error.empty()) return program_error(error);
   const auto timeout = seconds_option(args, "--timeout", 600, error);
   // Half the time for one count by default: an unknown count leaves time to
   // find a witness one step above it. One count alone has all the time.
   const auto count_timeout = seconds_option(args, "--count-timeout", exact || claim ? timeout : timeout / 2, error);
-  if (!error.empty()) return usage_error(error);
+  if (!error.empty()) return program_error(error);
   if (gossip && (args.flag("--count-timeout") || args.flag("--one-routing") || args.flag("--no-symmetric-first")))
-    return usage_error(fmt::format("search gossip: {} is for broadcast",
+    return program_error(fmt::format("search gossip: {} is for broadcast",
                                    args.flag("--count-timeout") ? "--count-timeout"
                                    : args.flag("--one-routing") ? "--one-routing"
                                                                 : "--no-symmetric-first"));
   if (rooted && (args.flag("--one-routing") || args.flag("--no-symmetric-first")))
-    return usage_error(fmt::format("search {}: {} is for broadcast", collective,
+    return program_error(fmt::format("search {}: {} is for broadcast", collective,
                                    args.flag("--one-routing") ? "--one-routing" : "--no-symmetric-first"));
   uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 256;
   if (exact) first = last = *exact;
@@ -591,33 +575,33 @@ int run_search(const Arguments& args) {
   // cube of it alone (--cube K) for jobs that decide a hard count together.
   const auto split = count_option(args, "--split", error);
   const auto cube = count_option(args, "--cube", error);
-  if (!error.empty()) return usage_error(error);
+  if (!error.empty()) return program_error(error);
   uint64_t cubes = 0;
   if (split || cube) {
-    if (gossip || rooted) return usage_error(fmt::format("search {}: --split and --cube are for broadcast", collective));
-    if (!split) return usage_error("--cube K picks a cube of --split PORTS");
-    if (!exact) return usage_error("--split splits one count: give it with --steps S");
+    if (gossip || rooted) return program_error(fmt::format("search {}: --split and --cube are for broadcast", collective));
+    if (!split) return program_error("--cube K picks a cube of --split PORTS");
+    if (!exact) return program_error("--split splits one count: give it with --steps S");
     const uint32_t ports = 2 * grid->dimensions();
     if (*split < 1 || *split > ports)
-      return usage_error(fmt::format("--split {}: the source has ports 1..{} to split on", *split, ports));
+      return program_error(fmt::format("--split {}: the source has ports 1..{} to split on", *split, ports));
     broadcast.split_ports = *split;
     cubes = search::broadcast_cube_count(broadcast);
     if (cube && *cube >= cubes)
-      return usage_error(fmt::format("--cube {}: --split {} makes cubes 0..{}", *cube, *split, cubes - 1));
-    if (args.flag("--dimacs")) return usage_error("--dimacs writes the whole count's encoding: no --split or --cube");
+      return program_error(fmt::format("--cube {}: --split {} makes cubes 0..{}", *cube, *split, cubes - 1));
+    if (args.flag("--dimacs")) return program_error("--dimacs writes the whole count's encoding: no --split or --cube");
   }
   if (args.flag("--dimacs") && args.flag("--sat-model"))
-    return usage_error("--dimacs writes a count's CNF and --sat-model reads a model of one: one at a time");
+    return program_error("--dimacs writes a count's CNF and --sat-model reads a model of one: one at a time");
 
   if (auto path = args.value("--dimacs")) {
     // The encoding of one count, for an independent SAT solver to decide.
-    if (!exact && !claim) return usage_error("--dimacs needs --steps S");
+    if (!exact && !claim) return program_error("--dimacs needs --steps S");
     const std::string cnf = time_independent ? search::time_independent_gossip_dimacs(*grid, first)
                             : gossip         ? search::gossip_dimacs(gossip_problem, first)
                             : rooted         ? search::sf_rooted_dimacs(rooted_problem, first)
                                              : search::broadcast_dimacs(broadcast, first);
     std::ofstream out(*path);
-    if (!(out << cnf)) return usage_error(fmt::format("cannot write '{}'", *path));
+    if (!(out << cnf)) return program_error(fmt::format("cannot write '{}'", *path));
     // The routing exported is the one asked (--one-routing or not: the stricter
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
@@ -632,15 +616,15 @@ int run_search(const Arguments& args) {
   std::optional<search::NamedValues> sat_model;
   const auto sat_model_path = args.value("--sat-model"), cnf_path = args.value("--cnf");
   if (sat_model_path || cnf_path) {
-    if (gossip || rooted) return usage_error(fmt::format("search {}: --sat-model is for broadcast", collective));
-    if (!sat_model_path || !cnf_path) return usage_error("--sat-model FILE and --cnf FILE go together");
-    if (!exact) return usage_error("--sat-model reads the model of one count: give the count with --steps S");
-    if (cubes > 0) return usage_error("--sat-model is a model of the whole count: no --split or --cube");
+    if (gossip || rooted) return program_error(fmt::format("search {}: --sat-model is for broadcast", collective));
+    if (!sat_model_path || !cnf_path) return program_error("--sat-model FILE and --cnf FILE go together");
+    if (!exact) return program_error("--sat-model reads the model of one count: give the count with --steps S");
+    if (cubes > 0) return program_error("--sat-model is a model of the whole count: no --split or --cube");
     std::ifstream cnf(*cnf_path), model(*sat_model_path);
-    if (!cnf || !model) return usage_error(fmt::format("cannot read '{}'", cnf ? *sat_model_path : *cnf_path));
+    if (!cnf || !model) return program_error(fmt::format("cannot read '{}'", cnf ? *sat_model_path : *cnf_path));
     std::string error;
     sat_model = search::read_sat_model(cnf, model, error);
-    if (!sat_model) return usage_error(fmt::format("--sat-model '{}' of --cnf '{}': {}", *sat_model_path, *cnf_path,
+    if (!sat_model) return program_error(fmt::format("--sat-model '{}' of --cnf '{}': {}", *sat_model_path, *cnf_path,
                                                    error));
   }
 
@@ -663,11 +647,11 @@ int run_search(const Arguments& args) {
                        : search::search_broadcast(broadcast, first, last, limits);
 
   if (!unset.empty())
-    return usage_error(fmt::format("the model in '{}' sets no value for {}, a variable of this count's encoding: the "
+    return program_error(fmt::format("the model in '{}' sets no value for {}, a variable of this count's encoding: the "
                                    "CNF '{}' is another instance's",
                                    *sat_model_path, unset, *cnf_path));
   if (sat_model && !report.attempts.empty() && report.attempts.back().outcome == search::Outcome::unsat)
-    return usage_error(fmt::format("the model in '{}' of the CNF '{}' is no schedule of this count's encoding",
+    return program_error(fmt::format("the model in '{}' of the CNF '{}' is no schedule of this count's encoding",
                                    *sat_model_path, *cnf_path));
 
   // The routing whose run found the witness, when it is not the one asked.
@@ -706,12 +690,9 @@ int run_search(const Arguments& args) {
     const lemmas::Checked c = lemmas::check_text(witness);
     if (!c.verdict.verified) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);
-      return usage_error("the solver's witness failed the core's check: a bug in the encoding");
+      return program_error("the solver's witness failed the core's check: a bug in the encoding");
     }
-    if (auto path = args.value("-o")) {
-      std::ofstream out(*path);
-      if (!(out << witness)) return usage_error(fmt::format("cannot write '{}'", *path));
-    }
+    if (const auto error = write_output(args, witness, false)) return program_error(*error);
   }
 
   const search::Proven proven = search::proven(bound, report);

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "command_output.hpp"
 #include "search_jobs.hpp"
 
 namespace schedcheck::cli {
@@ -17,13 +18,6 @@ namespace schedcheck::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr int exit_usage = 2;
-
-int usage_error(const std::string& message) {
-  fmt::print(stderr, "schedcheck: error: {}\n", message);
-  return exit_usage;
-}
 
 // This very binary, so that the jobs run the schedcheck that wrote them.
 std::optional<std::string> own_binary() {
@@ -36,7 +30,7 @@ std::optional<std::string> own_binary() {
 int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::SweepTable table) {
   for (const char* option : {"--json", "--accept-z3"})
     if (args.flag(option))
-      return usage_error(fmt::format("--emit-jobs prints shell command lines; {} is for --merge", option));
+      return program_error(fmt::format("--emit-jobs prints shell command lines; {} is for --merge", option));
   double timeout = 600;
   if (const auto t = args.value("--timeout")) {
     size_t used = 0;
@@ -47,24 +41,24 @@ int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::Swee
     }
     // A job's limit is written into its command line as whole seconds.
     if (used == 0 || used != t->size() || !(timeout > 0) || !(timeout <= 1e7))
-      return usage_error(fmt::format("--timeout takes seconds (a positive number up to 10000000), not '{}'", *t));
+      return program_error(fmt::format("--timeout takes seconds (a positive number up to 10000000), not '{}'", *t));
   }
   const std::string spec = args.value("--sizes").value_or(std::string(lemmas::default_sizes(table)));
   std::string error;
   const auto sizes = lemmas::parse_torus_sizes(spec, error);
-  if (!sizes) return usage_error(fmt::format("--sizes: {}", error));
+  if (!sizes) return program_error(fmt::format("--sizes: {}", error));
   const auto binary = own_binary();
-  if (!binary) return usage_error("cannot tell the path of this schedcheck binary (/proc/self/exe)");
+  if (!binary) return program_error("cannot tell the path of this schedcheck binary (/proc/self/exe)");
 
   // The jobs may run in another directory (a Slurm node): their paths are absolute.
   std::error_code ec;
   const fs::path dir = fs::absolute(dir_option, ec).lexically_normal();
   if (!ec) fs::create_directories(dir, ec);
-  if (ec) return usage_error(fmt::format("--emit-jobs: cannot create the directory '{}': {}", dir_option, ec.message()));
+  if (ec) return program_error(fmt::format("--emit-jobs: cannot create the directory '{}': {}", dir_option, ec.message()));
   const fs::path manifest = dir / lemmas::sweep_manifest_name;
   {
     std::ofstream out(manifest);
-    if (!(out << lemmas::sweep_manifest(spec, table))) return usage_error(fmt::format("cannot write '{}'", manifest.string()));
+    if (!(out << lemmas::sweep_manifest(spec, table))) return program_error(fmt::format("cannot write '{}'", manifest.string()));
   }
   const std::vector<lemmas::SweepEntry> entries = lemmas::sweep_entries(*sizes, table);
   const std::vector<lemmas::SearchJob> jobs = lemmas::sweep_jobs(entries);
@@ -79,12 +73,12 @@ int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::Swee
 
 int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTable table) {
   const bool broadcast = table == lemmas::SweepTable::broadcast;
-  if (args.flag("--timeout")) return usage_error("--timeout is for --emit-jobs (each job's time limit)");
+  if (args.flag("--timeout")) return program_error("--timeout is for --emit-jobs (each job's time limit)");
   const lemmas::UnsatProofs proofs =
       args.flag("--accept-z3") ? lemmas::UnsatProofs::z3_alone : lemmas::UnsatProofs::cadical_confirmed;
   const fs::path dir = dir_option;
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return usage_error(fmt::format("--merge: '{}' is not a directory", dir_option));
+  if (!fs::is_directory(dir, ec)) return program_error(fmt::format("--merge: '{}' is not a directory", dir_option));
   std::string spec;
   if (const auto given = args.value("--sizes")) {
     spec = *given;
@@ -92,17 +86,17 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
     const fs::path manifest = dir / lemmas::sweep_manifest_name;
     std::ifstream in(manifest);
     if (!in)
-      return usage_error(fmt::format("{}: missing (--emit-jobs writes it; or give the sweep's --sizes)",
+      return program_error(fmt::format("{}: missing (--emit-jobs writes it; or give the sweep's --sizes)",
                                      manifest.string()));
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::string error;
     const auto read = lemmas::manifest_sizes(text, error, table);
-    if (!read) return usage_error(fmt::format("{}: {}", manifest.string(), error));
+    if (!read) return program_error(fmt::format("{}: {}", manifest.string(), error));
     spec = *read;
   }
   std::string error;
   const auto sizes = lemmas::parse_torus_sizes(spec, error);
-  if (!sizes) return usage_error(fmt::format("--sizes: {}", error));
+  if (!sizes) return program_error(fmt::format("--sizes: {}", error));
 
   const lemmas::MergeReport report = lemmas::merge_sweep(dir, *sizes, table);
   for (const std::string& e : report.errors) fmt::print(stderr, "schedcheck: error: {}\n", e);
@@ -194,17 +188,17 @@ bool wants_search_jobs(const Arguments& args) {
 int run_search_jobs(const Arguments& args) {
   const bool gossip = args.positional.size() == 1 && args.positional[0] == "search-gossip";
   if (args.positional.size() != 1 || (args.positional[0] != "search-broadcast" && !gossip))
-    return usage_error("--emit-jobs, --merge, --sizes and --accept-z3 are for 'table search-broadcast' and "
+    return program_error("--emit-jobs, --merge, --sizes and --accept-z3 are for 'table search-broadcast' and "
                        "'table search-gossip'");
   const lemmas::SweepTable table =
       gossip ? lemmas::SweepTable::time_independent_gossip : lemmas::SweepTable::broadcast;
   const auto emit = args.value("--emit-jobs");
   const auto merged = args.value("--merge");
-  if (emit && merged) return usage_error("--emit-jobs and --merge exclude each other");
+  if (emit && merged) return program_error("--emit-jobs and --merge exclude each other");
   if ((emit && emit->empty()) || (merged && merged->empty()))
-    return usage_error(fmt::format("{} needs a directory", emit ? "--emit-jobs" : "--merge"));
+    return program_error(fmt::format("{} needs a directory", emit ? "--emit-jobs" : "--merge"));
   if (!emit && !merged)
-    return usage_error(args.flag("--sizes") ? "--sizes goes with --emit-jobs DIR or --merge DIR"
+    return program_error(args.flag("--sizes") ? "--sizes goes with --emit-jobs DIR or --merge DIR"
                                             : "--accept-z3 goes with --merge DIR");
   if (emit) return emit_jobs(args, *emit, table);
   return merge(args, *merged, table);

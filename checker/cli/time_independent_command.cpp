@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "command_output.hpp"
 #include "grid_spec.hpp"
 #include "time_independent_bound.hpp"
 #include "two_cycle_gossip.hpp"
@@ -27,7 +28,6 @@ using two_cycle::KnownSet;
 
 constexpr int exit_holds = 0;
 constexpr int exit_refuted = 1;
-constexpr int exit_usage = 2;
 
 // The surveys try every cycle, so they stop where a run takes seconds: K_12
 // (1.8 million cycles) takes about 2 s, K_13 twelve times as many cycles;
@@ -35,11 +35,6 @@ constexpr int exit_usage = 2;
 constexpr uint32_t largest_complete_graph = 12;
 constexpr uint32_t largest_torus = 36;
 constexpr uint32_t largest_derivation = 1u << 24;
-
-int usage_error(const std::string& message) {
-  fmt::print(stderr, "schedcheck: error: {}\n", message);
-  return exit_usage;
-}
 
 std::optional<uint32_t> whole_number(const std::string& text) {
   uint32_t v = 0;
@@ -104,22 +99,22 @@ nlohmann::json known_json(const KnownSet& s) { return {{"elements", s.elements},
 // --P N --i I --cycle "...".
 int derive_one(const Arguments& args, uint32_t P) {
   const auto i_text = args.value("--i");
-  if (!i_text) return usage_error("bound time-independent-gossip: --cycle needs --i (the PU i of Section 2)");
+  if (!i_text) return program_error("bound time-independent-gossip: --cycle needs --i (the PU i of Section 2)");
   const auto i_value = whole_number(*i_text);
   if (!i_value || *i_value >= P)
-    return usage_error(fmt::format("--i '{}': expected a PU from 0 to P-1 = {}", *i_text, P - 1));
+    return program_error(fmt::format("--i '{}': expected a PU from 0 to P-1 = {}", *i_text, P - 1));
   const uint32_t i = *i_value;
   std::string error;
   auto order = node_list(*args.value("--cycle"), error);
-  if (!order) return usage_error(error);
+  if (!order) return program_error(error);
   auto cycle = two_cycle::known_cycle(P, std::move(*order), error);
-  if (!cycle) return usage_error("--cycle: " + error);
-  if (!cycle->shows(i)) return usage_error(fmt::format("--cycle: i = {} (--i) is not in the window", i));
+  if (!cycle) return program_error("--cycle: " + error);
+  if (!cycle->shows(i)) return program_error(fmt::format("--cycle: i = {} (--i) is not in the window", i));
   const uint32_t h = two_cycle::quarter(P);
   if (!cycle->whole()) {
     const int64_t before = cycle->position[i], after = static_cast<int64_t>(cycle->order.size()) - 1 - before;
     if (before < h || after < h)
-      return usage_error(fmt::format(
+      return program_error(fmt::format(
           "--cycle: B_{} needs the P/4 = {} nodes on each side of {} on the second cycle; the window shows {} "
           "before and {} after it (give the whole cycle, or a window of at least 2*P/4+1 = {} nodes around {})",
           i, h, i, before, after, 2 * h + 1, i));
@@ -287,14 +282,14 @@ int report_survey(const Arguments& args, const std::string& graph, const two_cyc
 int survey_torus(const Arguments& args) {
   std::string error;
   const auto g = parse_grid_spec(*args.value("--topology"), {"torus"}, largest_torus, error);
-  if (!g) return usage_error(error);
+  if (!g) return program_error(error);
   if (g->sizes.size() != 2 || g->sizes[0] < 3 || g->sizes[1] < 3)
-    return usage_error(fmt::format("--topology '{}': time-independent-gossip surveys 2-D tori torus:AxB with A, B >= 3 "
+    return program_error(fmt::format("--topology '{}': time-independent-gossip surveys 2-D tori torus:AxB with A, B >= 3 "
                                    "(two edge-disjoint Hamiltonian cycles cover every link there)",
                                    *args.value("--topology")));
   const uint32_t n1 = g->sizes[0], n2 = g->sizes[1];
   if (n1 * n2 > largest_torus)
-    return usage_error(fmt::format("--topology '{}': {} nodes; the exhaustive survey takes at most {}", 
+    return program_error(fmt::format("--topology '{}': {} nodes; the exhaustive survey takes at most {}", 
                                    *args.value("--topology"), n1 * n2, largest_torus));
   std::vector<std::string> names;
   for (uint32_t v = 0; v < n1 * n2; ++v) names.push_back(fmt::format("({},{})", v % n1, v / n1));
@@ -306,29 +301,29 @@ int survey_torus(const Arguments& args) {
 int run_time_independent_bound(const Arguments& args) {
   for (const char* fixed : {"--model", "--source", "--root", "--parts"})
     if (args.flag(fixed))
-      return usage_error(fmt::format("bound time-independent-gossip takes no {}: the model is fixed "
+      return program_error(fmt::format("bound time-independent-gossip takes no {}: the model is fixed "
                                      "(store-and-forward, all-port, one packet per PU, forwarding along two "
                                      "Hamiltonian cycles)",
                                      fixed));
   const bool has_P = args.flag("--P"), has_cycle = args.flag("--cycle");
   if (args.flag("--topology")) {
     if (has_P || has_cycle || args.flag("--i"))
-      return usage_error("bound time-independent-gossip: --topology surveys a torus; it takes no --P, --i or --cycle");
+      return program_error("bound time-independent-gossip: --topology surveys a torus; it takes no --P, --i or --cycle");
     return survey_torus(args);
   }
   if (!has_P)
-    return usage_error("bound time-independent-gossip needs --P N (with --i and --cycle, or alone for K_N) or "
+    return program_error("bound time-independent-gossip needs --P N (with --i and --cycle, or alone for K_N) or "
                        "--topology torus:AxB");
   const std::string P_text = *args.value("--P");
   const auto P = whole_number(P_text);
-  if (!P || *P < 3) return usage_error(fmt::format("--P '{}': expected a whole number of at least 3", P_text));
+  if (!P || *P < 3) return program_error(fmt::format("--P '{}': expected a whole number of at least 3", P_text));
   // The sets are lists of up to P/2 nodes, and the window is indexed by node.
   if (has_cycle && *P > largest_derivation)
-    return usage_error(fmt::format("--P {}: --cycle takes at most P = {}", *P, largest_derivation));
+    return program_error(fmt::format("--P {}: --cycle takes at most P = {}", *P, largest_derivation));
   if (has_cycle) return derive_one(args, *P);
-  if (args.flag("--i")) return usage_error("bound time-independent-gossip: --i needs --cycle (the second cycle)");
+  if (args.flag("--i")) return program_error("bound time-independent-gossip: --i needs --cycle (the second cycle)");
   if (*P > largest_complete_graph)
-    return usage_error(fmt::format("--P {}: without --cycle every second cycle on K_{} is enumerated, which is done "
+    return program_error(fmt::format("--P {}: without --cycle every second cycle on K_{} is enumerated, which is done "
                                    "only up to P = {}",
                                    *P, *P, largest_complete_graph));
   return report_survey(args, fmt::format("K_{}", *P), two_cycle::survey_complete_graph(*P), {});

@@ -7,7 +7,7 @@
 
 #include "reader.hpp"
 
-namespace schedcheck::cli {
+namespace schedcheck {
 
 using nlohmann::json;
 
@@ -320,4 +320,4 @@ std::optional<std::string> json_to_text(const json& s, std::string& error) {
   }
 }
 
-}  // namespace schedcheck::cli
+}  // namespace schedcheck

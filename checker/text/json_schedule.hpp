@@ -10,7 +10,7 @@
 #include "line_source.hpp"
 #include "schedule_writer.hpp"
 
-namespace schedcheck::cli {
+namespace schedcheck {
 
 // Reads a text schedule with the core's reader; nullopt on a parse error.
 std::optional<nlohmann::json> text_to_json(LineSource& source, Diagnostics& diagnostics, NodeNaming naming);
@@ -20,4 +20,4 @@ std::optional<nlohmann::json> text_to_json(LineSource& source, Diagnostics& diag
 // JSON pointer of the offending value.
 std::optional<std::string> json_to_text(const nlohmann::json& schedule, std::string& error);
 
-}  // namespace schedcheck::cli
+}  // namespace schedcheck

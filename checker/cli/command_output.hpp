@@ -1,0 +1,27 @@
+// Command output: the exit codes, the error line and the -o option that every command shares.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "options.hpp"
+
+namespace schedcheck::cli {
+
+// As --help lists them: a check verified or a search decided, a property
+// failed, a usage, parse or I/O error, a search that gave up.
+inline constexpr int exit_verified = 0, exit_failed = 1, exit_usage = 2, exit_gave_up = 3;
+
+// Prints "schedcheck: error: MESSAGE" on stderr; returns exit_usage.
+int program_error(const std::string& message);
+
+// The file -o names; none when -o is absent or "-", which is stdout (as "check -" reads stdin).
+std::optional<std::string> output_path(const Arguments& args);
+
+// Writes `text` to the file -o names, or to stdout for "-o -" and, with
+// `stdout_without_o`, when -o is absent. An error message when the file
+// cannot be written.
+std::optional<std::string> write_output(const Arguments& args, std::string_view text, bool stdout_without_o);
+
+}  // namespace schedcheck::cli
