@@ -300,26 +300,10 @@ int run_print(const Arguments& args) {
   const auto limit = max_errors(args);
   if (!limit) return exit_usage;
   Diagnostics diag(args.positional[0], *limit);
-  Header header;
-  Reader reader(*in.source, diag);
-  if (!reader.read_header(header)) {
-    print_diagnostics(diag);
-    return exit_usage;
-  }
-  std::string out = header_text(header, naming);
-  Transfer t;
-  for (;;) {
-    const Reader::Event e = reader.next(t);
-    if (e == Reader::Event::end) break;
-    if (e == Reader::Event::step) {
-      out += fmt::format("step {}\n", reader.step_number());
-    } else {
-      append_transfer(out, header, t, naming);
-      out += '\n';
-    }
-  }
+  const auto out = canonical_text(*in.source, diag, naming);
   print_diagnostics(diag);
-  const int code = write_result(args, out);
+  if (!out) return exit_usage;
+  const int code = write_result(args, *out);
   return code != exit_verified ? code : parse_exit(diag);
 }
 
@@ -337,25 +321,11 @@ int run_convert(const Arguments& args) {
   Diagnostics diag(path, *limit);
   if (to == "text") {
     // Through the core's reader, so what is written is what the checker reads.
-    Header header;
-    Reader reader(*in.source, diag);
-    if (!reader.read_header(header)) {
-      print_diagnostics(diag);
-      return exit_usage;
-    }
-    std::string out = header_text(header, naming);
-    Transfer t;
-    for (Reader::Event e; (e = reader.next(t)) != Reader::Event::end;) {
-      if (e == Reader::Event::step) {
-        out += fmt::format("step {}\n", reader.step_number());
-      } else {
-        append_transfer(out, header, t, naming);
-        out += '\n';
-      }
-    }
+    const auto out = canonical_text(*in.source, diag, naming);
     print_diagnostics(diag);
+    if (!out) return exit_usage;
     if (diag.total() > 0) return parse_exit(diag);
-    return write_result(args, out);
+    return write_result(args, *out);
   }
   auto j = text_to_json(*in.source, diag, naming);
   print_diagnostics(diag);

@@ -1,7 +1,9 @@
-// Schedule writer: canonical spelling of every header line and body line.
+// Schedule writer: canonical spelling of every header line and body line, and of a whole schedule read by the core.
 #include "schedule_writer.hpp"
 
 #include <fmt/format.h>
+
+#include "reader.hpp"
 
 namespace schedcheck {
 
@@ -81,6 +83,23 @@ void append_transfer(std::string& out, const Header& header, const Transfer& t, 
     out += " after ";
     out += t.after;
   }
+}
+
+std::optional<std::string> canonical_text(LineSource& source, Diagnostics& diagnostics, NodeNaming naming) {
+  Header header;
+  Reader reader(source, diagnostics);
+  if (!reader.read_header(header)) return std::nullopt;
+  std::string out = header_text(header, naming);
+  Transfer t;
+  for (Reader::Event e; (e = reader.next(t)) != Reader::Event::end;) {
+    if (e == Reader::Event::step) {
+      out += fmt::format("step {}\n", reader.step_number());
+    } else {
+      append_transfer(out, header, t, naming);
+      out += '\n';
+    }
+  }
+  return out;
 }
 
 }  // namespace schedcheck

@@ -1,8 +1,11 @@
 // Schedule writer: the canonical text of a parsed header and transfer (`schedcheck print`).
 #pragma once
 
+#include <optional>
 #include <string>
 
+#include "diagnostic.hpp"
+#include "line_source.hpp"
 #include "schedule.hpp"
 
 namespace schedcheck {
@@ -15,5 +18,10 @@ std::string header_text(const Header& header, NodeNaming naming);
 void append_transfer(std::string& out, const Header& header, const Transfer& transfer, NodeNaming naming);
 std::string node_text(const Topology& topology, NodeId v, NodeNaming naming);
 std::string message_text(const Header& header, MessageId m, NodeNaming naming);
+
+// The schedule in `source`, read with the core's reader, as canonical text:
+// the header and every body line that parses (the others' errors are in
+// `diagnostics`). Nullopt when the header does not parse.
+std::optional<std::string> canonical_text(LineSource& source, Diagnostics& diagnostics, NodeNaming naming);
 
 }  // namespace schedcheck
