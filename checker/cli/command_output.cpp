@@ -13,6 +13,19 @@ int program_error(const std::string& message) {
   return exit_usage;
 }
 
+double seconds_option(const Arguments& args, const char* name, double otherwise, std::string& error) {
+  const auto v = args.value(name);
+  if (!v) return otherwise;
+  try {
+    size_t used = 0;
+    const double seconds = std::stod(*v, &used);
+    if (used == v->size() && seconds > 0) return seconds;
+  } catch (...) {
+  }
+  error = fmt::format("{} takes seconds, not '{}'", name, *v);
+  return otherwise;
+}
+
 std::optional<std::string> output_path(const Arguments& args) {
   auto path = args.value("-o");
   if (path == "-") path.reset();

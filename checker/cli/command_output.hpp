@@ -16,6 +16,10 @@ inline constexpr int exit_verified = 0, exit_failed = 1, exit_usage = 2, exit_ga
 // Prints "schedcheck: error: MESSAGE" on stderr; returns exit_usage.
 int program_error(const std::string& message);
 
+// The positive number of seconds option `name` gives, or `otherwise` when it
+// is absent; anything else sets `error` (a bad limit is never taken for a default).
+double seconds_option(const Arguments& args, const char* name, double otherwise, std::string& error);
+
 // The file -o names; none when -o is absent or "-", which is stdout (as "check -" reads stdin).
 std::optional<std::string> output_path(const Arguments& args);
 

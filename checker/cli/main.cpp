@@ -683,9 +683,10 @@ int main(int argc, char** argv) {
       if (wants_search_jobs(*args)) return run_search_jobs(*args);
       if (args->positional.size() != 1) return program_error(
             "table needs one NAME (broadcast-allport, search-broadcast, search-gossip, search-scatter, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3)");
-      double timeout = 60;
-      if (auto t = args->value("--timeout")) timeout = std::atof(t->c_str());
-      return print_table(args->positional[0], args->flag("--json"), timeout > 0 ? timeout : 60);
+      std::string error;
+      const double timeout = seconds_option(*args, "--timeout", 60, error);
+      if (!error.empty()) return program_error(error);
+      return print_table(args->positional[0], args->flag("--json"), timeout);
     }
   } catch (const std::bad_alloc&) {
     return program_error("out of memory (the network or the collective is too large for this machine)");

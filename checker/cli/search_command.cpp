@@ -44,19 +44,6 @@ std::optional<uint32_t> count_option(const Arguments& args, const char* name, st
   return n;
 }
 
-double seconds_option(const Arguments& args, const char* name, double otherwise, std::string& error) {
-  const auto v = args.value(name);
-  if (!v) return otherwise;
-  try {
-    size_t used = 0;
-    const double seconds = std::stod(*v, &used);
-    if (used == v->size() && seconds > 0) return seconds;
-  } catch (...) {
-  }
-  error = fmt::format("{} takes seconds, not '{}'", name, *v);
-  return otherwise;
-}
-
 // "torus:5x5", "mesh:3x4", "ring:8", "path:8".
 std::optional<search::Grid> grid_option(const std::string& spec, std::string& error) {
   const auto g = parse_grid_spec(spec, {"torus", "ring", "mesh", "path"}, 64, error);
@@ -156,11 +143,12 @@ int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
   if (!grid.wraps) return program_error("search hamiltonian: needs a torus (or ring)");
   for (const char* other : {"--dimacs", "--sat-model", "--cnf"})
     if (args.flag(other)) return program_error(fmt::format("search hamiltonian: {} is for broadcast and gossip", other));
-  double timeout = 600;
-  if (auto t = args.value("--timeout")) timeout = std::atof(t->c_str());
+  std::string error;
+  const double timeout = seconds_option(args, "--timeout", 600, error);
+  if (!error.empty()) return program_error(error);
   fmt::print(stderr, "search: {} edge-disjoint Hamiltonian cycles of the {}: solving...\n", grid.dimensions(),
              grid.describe());
-  const search::HamiltonianReport r = search::search_hamiltonian(grid, timeout > 0 ? timeout : 600);
+  const search::HamiltonianReport r = search::search_hamiltonian(grid, timeout);
   fmt::print(stderr, "search: {} in {:.2f} s\n", search::outcome_name(r.outcome), r.seconds);
   const std::string where = fmt::format("{} edge-disjoint Hamiltonian cycles of the {}", grid.dimensions(), grid.describe());
   if (r.outcome == search::Outcome::unsat) {
@@ -311,14 +299,9 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
     fmt::print(stderr, "search: routes fixed to the breadth-first spanning tree from {}, parents {}\n", problem.root,
                parents_text(parent, problem.root));
 
-  double timeout = 600;
-  if (auto t = args.value("--timeout")) {
-    try {
-      timeout = std::stod(*t);
-    } catch (...) {
-      return program_error(fmt::format("--timeout takes seconds, not '{}'", *t));
-    }
-  }
+  std::string error;
+  const double timeout = seconds_option(args, "--timeout", 600, error);
+  if (!error.empty()) return program_error(error);
   search::SearchLimits limits;
   limits.timeout_seconds = timeout;
   limits.trying = [](uint32_t time) { fmt::print(stderr, "search: time {}: solving...\n", time); };
