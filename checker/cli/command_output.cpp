@@ -19,10 +19,10 @@ double seconds_option(const Arguments& args, const char* name, double otherwise,
   try {
     size_t used = 0;
     const double seconds = std::stod(*v, &used);
-    if (used == v->size() && seconds > 0) return seconds;
+    if (used == v->size() && seconds > 0 && seconds <= max_seconds) return seconds;
   } catch (...) {
   }
-  error = fmt::format("{} takes seconds, not '{}'", name, *v);
+  error = fmt::format("{} takes seconds (a positive number up to {}), not '{}'", name, max_seconds, *v);
   return otherwise;
 }
 
@@ -38,7 +38,8 @@ std::optional<std::string> write_output(const Arguments& args, std::string_view 
     if (!file.write(text.data(), static_cast<std::streamsize>(text.size())) || !file.flush())
       return fmt::format("cannot write '{}'", *path);
   } else if (args.flag("-o") || stdout_without_o) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+      return std::string("cannot write to stdout");
   }
   return std::nullopt;
 }

@@ -1,6 +1,7 @@
 // Command output: the exit codes, the error line and the -o option that every command shares.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,8 +17,11 @@ inline constexpr int exit_verified = 0, exit_failed = 1, exit_usage = 2, exit_ga
 // Prints "schedcheck: error: MESSAGE" on stderr; returns exit_usage.
 int program_error(const std::string& message);
 
-// The positive number of seconds option `name` gives, or `otherwise` when it
-// is absent; anything else sets `error` (a bad limit is never taken for a default).
+// The number of seconds option `name` gives, positive and at most
+// max_seconds, or `otherwise` when it is absent; anything else sets `error`
+// (a bad limit is never taken for a default).
+// Limits are passed on in milliseconds in 32 bits, and as whole seconds in job lines.
+inline constexpr uint32_t max_seconds = 10000000;
 double seconds_option(const Arguments& args, const char* name, double otherwise, std::string& error);
 
 // The file -o names; none when -o is absent or "-", which is stdout (as "check -" reads stdin).

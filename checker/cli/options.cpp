@@ -69,7 +69,7 @@ const std::vector<OptionSpec> option_table = {
     {"--list", "", "gen", "list the generators, their topologies, models and paper sections"},
     {"--check", "", "gen", "check the written schedule (-o FILE) with the core and print its verdict"},
     {"--to", "FORM", "convert", "json or text (default: the other form than the input's)"},
-    {"-o", "FILE", "print convert gen search render import export", "write to FILE instead of stdout (- is stdout; search: the witness)"},
+    {"-o", "FILE", "print convert gen search render import export", "write to FILE instead of stdout (- is stdout; search: the witness, written only with -o, - putting it before the verdict)"},
     {"--min", "", "search", "climb from the best lower bound to the fewest steps (the default)"},
     {"--steps", "S", "search", "decide whether S steps suffice"},
     {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},

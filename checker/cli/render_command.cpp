@@ -155,7 +155,7 @@ int run_render(const Arguments& args) {
     request.step.reset();
   } else if (request.step && *request.step > scene->step_count) {
     return program_error(fmt::format("--step {}: {} has {} step{}", *request.step, in.path, scene->step_count,
-                                   scene->step_count == 1 ? "" : "s"));
+                                     scene->step_count == 1 ? "" : "s"));
   }
 
   // The marks: with --errors every diagnostic of the core's check, otherwise

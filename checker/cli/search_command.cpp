@@ -224,14 +224,14 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   for (const char* other : {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent"})
     if (args.flag(other))
       return program_error(fmt::format("search {}: {} is for broadcast and gossip (this search finds the least time)",
-                                     collective, other));
+                                       collective, other));
   const auto spec = args.value("--topology");
   if (!spec) return program_error(fmt::format("search {} needs --topology (e.g. tree:-,0,0,1 or mesh:3x3)", collective));
   const auto line = topology_line(*spec);
   if (!line)
     return program_error(fmt::format("--topology '{}': expected tree:PARENTS, graph:N:EDGES, path:N, ring:N, "
-                                   "mesh:AxB or torus:AxB",
-                                   *spec));
+                                     "mesh:AxB or torus:AxB",
+                                     *spec));
 
   Model model;
   bool ports_given = false;
@@ -241,8 +241,8 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   if (model.switching != Switching::flit || model.routing != Routing::free ||
       model.combining != Combining::non_combining || model.licensed)
     return program_error(fmt::format("search {}: the flit model only, free routing, non-combining, offline "
-                                   "(--model flit,one-port or flit,all-port)",
-                                   collective));
+                                     "(--model flit,one-port or flit,all-port)",
+                                     collective));
   if (!ports_given) model.ports = Ports::one_port;  // Bhatt et al.'s single-port regimen
 
   if (args.flag("--lengths") && args.flag("--length"))
@@ -275,7 +275,7 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   const Topology& topology = *header.topology;
   if (topology.node_count() > search::max_search_nodes)
     return program_error(fmt::format("--topology '{}': the search is for small networks (at most {} nodes)", *spec,
-                                   search::max_search_nodes));
+                                     search::max_search_nodes));
 
   search::FlitProblem problem;
   problem.collective = collective == "scatter" ? search::FlitCollective::scatter : search::FlitCollective::gather;
@@ -331,15 +331,15 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
     if (!c.verdict.verified || c.verdict.time != time) {
       fmt::print(stderr, "{}the witness:\n{}", c.errors, witness);
       return program_error(fmt::format("the solver's witness (time {}) failed the core's check{}: a bug in the encoding",
-                                     time, c.verdict.time ? fmt::format(" (time {})", *c.verdict.time) : ""));
+                                       time, c.verdict.time ? fmt::format(" (time {})", *c.verdict.time) : ""));
     }
     checked_time = c.verdict.time;
     if (const auto error = write_output(args, witness, false)) return program_error(*error);
   } else if (!report.gave_up) {
     // The gap-free stream is a schedule: an unsat answer at its time is wrong.
     return program_error(fmt::format("search {}: the solver found no schedule by the gap-free time {}: a bug in the "
-                                   "encoding",
-                                   collective, search::flit_gap_free_time(problem)));
+                                     "encoding",
+                                     collective, search::flit_gap_free_time(problem)));
   }
 
   std::string verdict;
@@ -440,6 +440,9 @@ bool reaches_every_node(const std::vector<std::vector<uint32_t>>& neighbours, ui
 }  // namespace
 
 int run_search(const Arguments& args) {
+  // --json is one JSON line on stdout: a witness there too would break it.
+  if (args.flag("--json") && args.value("-o") == "-")
+    return program_error("search --json prints one JSON line on stdout: write the witness to a file (-o FILE)");
   if (args.positional.size() != 1)
     return program_error("search needs one of: broadcast, gossip, hamiltonian, scatter, gather");
   const std::string& collective = args.positional[0];
@@ -477,13 +480,13 @@ int run_search(const Arguments& args) {
   const bool gossip = collective == "gossip";
   if ((gossip || rooted) && (model.switching != Switching::store_and_forward || model.combining == Combining::combining))
     return program_error(fmt::format("search {}: store-and-forward, non-combining only (e.g. --model "
-                                   "store-and-forward,all-port)",
-                                   collective));
+                                     "store-and-forward,all-port)",
+                                     collective));
   if (rooted)
     for (const char* flit_only : {"--lengths", "--length"})
       if (args.flag(flit_only))
         return program_error(fmt::format("search {}: {} is for the flit model (store-and-forward: one packet per message)",
-                                       collective, flit_only));
+                                         collective, flit_only));
   const bool time_independent = args.flag("--time-independent");
   if (time_independent && (!gossip || model.ports != Ports::all_port || !grid->wraps))
     return program_error("--time-independent: gossip on a torus, store-and-forward all-port only");
@@ -517,7 +520,7 @@ int run_search(const Arguments& args) {
     rooted_problem.root = *root;
     if (graph && !reaches_every_node(neighbours, *root))
       return program_error(fmt::format("--topology '{}': a node the root {} does not reach can take no message", *spec,
-                                     *root));
+                                       *root));
   }
   const std::string model_line = rooted   ? search::sf_rooted_model_line(rooted_problem)
                                  : gossip ? search::gossip_model_line(gossip_problem)
@@ -544,12 +547,12 @@ int run_search(const Arguments& args) {
   if (!error.empty()) return program_error(error);
   if (gossip && (args.flag("--count-timeout") || args.flag("--one-routing") || args.flag("--no-symmetric-first")))
     return program_error(fmt::format("search gossip: {} is for broadcast",
-                                   args.flag("--count-timeout") ? "--count-timeout"
-                                   : args.flag("--one-routing") ? "--one-routing"
-                                                                : "--no-symmetric-first"));
+                                     args.flag("--count-timeout") ? "--count-timeout"
+                                     : args.flag("--one-routing") ? "--one-routing"
+                                                                  : "--no-symmetric-first"));
   if (rooted && (args.flag("--one-routing") || args.flag("--no-symmetric-first")))
     return program_error(fmt::format("search {}: {} is for broadcast", collective,
-                                   args.flag("--one-routing") ? "--one-routing" : "--no-symmetric-first"));
+                                     args.flag("--one-routing") ? "--one-routing" : "--no-symmetric-first"));
   uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 256;
   if (exact) first = last = *exact;
   if (claim) first = last = *claim;
@@ -608,7 +611,7 @@ int run_search(const Arguments& args) {
     std::string error;
     sat_model = search::read_sat_model(cnf, model, error);
     if (!sat_model) return program_error(fmt::format("--sat-model '{}' of --cnf '{}': {}", *sat_model_path, *cnf_path,
-                                                   error));
+                                                     error));
   }
 
   search::SearchLimits limits;
@@ -631,11 +634,11 @@ int run_search(const Arguments& args) {
 
   if (!unset.empty())
     return program_error(fmt::format("the model in '{}' sets no value for {}, a variable of this count's encoding: the "
-                                   "CNF '{}' is another instance's",
-                                   *sat_model_path, unset, *cnf_path));
+                                     "CNF '{}' is another instance's",
+                                     *sat_model_path, unset, *cnf_path));
   if (sat_model && !report.attempts.empty() && report.attempts.back().outcome == search::Outcome::unsat)
     return program_error(fmt::format("the model in '{}' of the CNF '{}' is no schedule of this count's encoding",
-                                   *sat_model_path, *cnf_path));
+                                     *sat_model_path, *cnf_path));
 
   // The routing whose run found the witness, when it is not the one asked.
   std::string witness_routing;

@@ -31,20 +31,10 @@ int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::Swee
   for (const char* option : {"--json", "--accept-z3"})
     if (args.flag(option))
       return program_error(fmt::format("--emit-jobs prints shell command lines; {} is for --merge", option));
-  double timeout = 600;
-  if (const auto t = args.value("--timeout")) {
-    size_t used = 0;
-    try {
-      timeout = std::stod(*t, &used);
-    } catch (...) {
-      used = 0;
-    }
-    // A job's limit is written into its command line as whole seconds.
-    if (used == 0 || used != t->size() || !(timeout > 0) || !(timeout <= 1e7))
-      return program_error(fmt::format("--timeout takes seconds (a positive number up to 10000000), not '{}'", *t));
-  }
-  const std::string spec = args.value("--sizes").value_or(std::string(lemmas::default_sizes(table)));
   std::string error;
+  const double timeout = seconds_option(args, "--timeout", 600, error);
+  if (!error.empty()) return program_error(error);
+  const std::string spec = args.value("--sizes").value_or(std::string(lemmas::default_sizes(table)));
   const auto sizes = lemmas::parse_torus_sizes(spec, error);
   if (!sizes) return program_error(fmt::format("--sizes: {}", error));
   const auto binary = own_binary();
@@ -87,7 +77,7 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
     std::ifstream in(manifest);
     if (!in)
       return program_error(fmt::format("{}: missing (--emit-jobs writes it; or give the sweep's --sizes)",
-                                     manifest.string()));
+                                       manifest.string()));
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::string error;
     const auto read = lemmas::manifest_sizes(text, error, table);
@@ -189,7 +179,7 @@ int run_search_jobs(const Arguments& args) {
   const bool gossip = args.positional.size() == 1 && args.positional[0] == "search-gossip";
   if (args.positional.size() != 1 || (args.positional[0] != "search-broadcast" && !gossip))
     return program_error("--emit-jobs, --merge, --sizes and --accept-z3 are for 'table search-broadcast' and "
-                       "'table search-gossip'");
+                         "'table search-gossip'");
   const lemmas::SweepTable table =
       gossip ? lemmas::SweepTable::time_independent_gossip : lemmas::SweepTable::broadcast;
   const auto emit = args.value("--emit-jobs");
@@ -199,7 +189,7 @@ int run_search_jobs(const Arguments& args) {
     return program_error(fmt::format("{} needs a directory", emit ? "--emit-jobs" : "--merge"));
   if (!emit && !merged)
     return program_error(args.flag("--sizes") ? "--sizes goes with --emit-jobs DIR or --merge DIR"
-                                            : "--accept-z3 goes with --merge DIR");
+                                              : "--accept-z3 goes with --merge DIR");
   if (emit) return emit_jobs(args, *emit, table);
   return merge(args, *merged, table);
 }

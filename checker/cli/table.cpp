@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "command_output.hpp"
 #include "jrs_table.hpp"
 #include "meyer_sibeyn_table.hpp"
 #include "scatter_gather_table.hpp"
@@ -156,8 +157,7 @@ int meyer_sibeyn_2(bool json) {
   std::string error;
   const auto built = lemmas::meyer_sibeyn_table_2(error);
   if (!built) {
-    fmt::print(stderr, "schedcheck: error: {}\n", error);
-    return 2;
+    return program_error(error);
   }
   const lemmas::Table2& table = *built;
   const auto& steps = table.steps;

@@ -285,12 +285,12 @@ int survey_torus(const Arguments& args) {
   if (!g) return program_error(error);
   if (g->sizes.size() != 2 || g->sizes[0] < 3 || g->sizes[1] < 3)
     return program_error(fmt::format("--topology '{}': time-independent-gossip surveys 2-D tori torus:AxB with A, B >= 3 "
-                                   "(two edge-disjoint Hamiltonian cycles cover every link there)",
-                                   *args.value("--topology")));
+                                     "(two edge-disjoint Hamiltonian cycles cover every link there)",
+                                     *args.value("--topology")));
   const uint32_t n1 = g->sizes[0], n2 = g->sizes[1];
   if (n1 * n2 > largest_torus)
     return program_error(fmt::format("--topology '{}': {} nodes; the exhaustive survey takes at most {}", 
-                                   *args.value("--topology"), n1 * n2, largest_torus));
+                                     *args.value("--topology"), n1 * n2, largest_torus));
   std::vector<std::string> names;
   for (uint32_t v = 0; v < n1 * n2; ++v) names.push_back(fmt::format("({},{})", v % n1, v / n1));
   return report_survey(args, fmt::format("torus {}x{}", n1, n2), two_cycle::survey_torus(n1, n2), names);
@@ -302,9 +302,9 @@ int run_time_independent_bound(const Arguments& args) {
   for (const char* fixed : {"--model", "--source", "--root", "--parts"})
     if (args.flag(fixed))
       return program_error(fmt::format("bound time-independent-gossip takes no {}: the model is fixed "
-                                     "(store-and-forward, all-port, one packet per PU, forwarding along two "
-                                     "Hamiltonian cycles)",
-                                     fixed));
+                                       "(store-and-forward, all-port, one packet per PU, forwarding along two "
+                                       "Hamiltonian cycles)",
+                                       fixed));
   const bool has_P = args.flag("--P"), has_cycle = args.flag("--cycle");
   if (args.flag("--topology")) {
     if (has_P || has_cycle || args.flag("--i"))
@@ -313,7 +313,7 @@ int run_time_independent_bound(const Arguments& args) {
   }
   if (!has_P)
     return program_error("bound time-independent-gossip needs --P N (with --i and --cycle, or alone for K_N) or "
-                       "--topology torus:AxB");
+                         "--topology torus:AxB");
   const std::string P_text = *args.value("--P");
   const auto P = whole_number(P_text);
   if (!P || *P < 3) return program_error(fmt::format("--P '{}': expected a whole number of at least 3", P_text));
@@ -324,8 +324,8 @@ int run_time_independent_bound(const Arguments& args) {
   if (args.flag("--i")) return program_error("bound time-independent-gossip: --i needs --cycle (the second cycle)");
   if (*P > largest_complete_graph)
     return program_error(fmt::format("--P {}: without --cycle every second cycle on K_{} is enumerated, which is done "
-                                   "only up to P = {}",
-                                   *P, *P, largest_complete_graph));
+                                     "only up to P = {}",
+                                     *P, *P, largest_complete_graph));
   return report_survey(args, fmt::format("K_{}", *P), two_cycle::survey_complete_graph(*P), {});
 }
 

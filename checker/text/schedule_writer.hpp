@@ -1,4 +1,4 @@
-// Schedule writer: the canonical text of a parsed header and transfer (`schedcheck print`).
+// Schedule writer: the canonical text of a parsed header, a transfer and a whole schedule (`schedcheck print`).
 #pragma once
 
 #include <optional>

@@ -23,7 +23,7 @@ step 1
 2 -1 : 2
 )";
 
-nlohmann::json to_json(std::string_view text) {
+nlohmann::json json_of(std::string_view text) {
   LineSource source(text);
   Diagnostics diag("<text>", 20);
   const auto j = text_to_json(source, diag, NodeNaming::coordinates);
@@ -32,7 +32,7 @@ nlohmann::json to_json(std::string_view text) {
 }
 
 TEST_CASE("json schedule: text to JSON and back gives the same schedule") {
-  const nlohmann::json j = to_json(gossip_ring);
+  const nlohmann::json j = json_of(gossip_ring);
   CHECK(j["topology"]["kind"] == "ring");
   CHECK(j["collective"]["kind"] == "gossip");
   REQUIRE(j["steps"].size() == 1);
@@ -42,16 +42,16 @@ TEST_CASE("json schedule: text to JSON and back gives the same schedule") {
   const auto text = json_to_text(j, error);
   REQUIRE_MESSAGE(text.has_value(), error);
   // The text it writes reads back to the same JSON.
-  CHECK(to_json(*text) == j);
+  CHECK(json_of(*text) == j);
 }
 
 TEST_CASE("json schedule: a missing field is named by its JSON pointer") {
-  nlohmann::json j = to_json(gossip_ring);
+  nlohmann::json j = json_of(gossip_ring);
   j["topology"].erase("kind");
   std::string error;
   CHECK_FALSE(json_to_text(j, error).has_value());
   CHECK(error == "/topology: missing \"kind\"");
-  j = to_json(gossip_ring);
+  j = json_of(gossip_ring);
   j["steps"][0]["transfers"][2]["from"] = "x";
   CHECK_FALSE(json_to_text(j, error).has_value());
   CHECK(error.find("/steps/0/transfers/2/from") != std::string::npos);
