@@ -703,9 +703,6 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     }
     if (out.messages.empty()) return fail(c.pos(), "expected at least one message after ':'");
   }
-  // The commonest end: the line's '\n' right after the route or the
-  // messages of a step-synchronous transfer, with nothing left to judge.
-  if (*c.at == '\n' && steps_ && out.control.empty()) return true;
   if (c.peek() == '@') {
     out.time_col = c.col();
     ++c.at;
