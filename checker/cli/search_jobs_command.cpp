@@ -119,7 +119,10 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
       row["steps"] = m.optimum ? nlohmann::json(*m.optimum) : nlohmann::json(nullptr);
       row["upper"] = m.upper ? nlohmann::json(*m.upper) : nlohmann::json(nullptr);
       row["construction"] = m.entry.construction ? nlohmann::json(*m.entry.construction) : nlohmann::json(nullptr);
-      if (!broadcast && m.entry.construction) row["construction_generator"] = m.entry.construction_generator;
+      if (!broadcast && m.entry.construction) {
+        if (m.entry.construction_enumerated) row["construction_enumerated"] = true;
+        else row["construction_generator"] = m.entry.construction_generator;
+      }
       rows.push_back(row);
     }
     fmt::print("{}\n", rows.dump());
@@ -135,10 +138,10 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
                      "dimension-order refutes the\nshorter way too, and free routing's (minimal paths only) refutes "
                      "nothing. Counts without an answer are open.\n"
                    : "Each optimum rests on a witness the core re-checked here (or one of Meyer and Sibeyn's "
-                     "one-packet gossips,\nchecked here), time-independent by the core's forwarding analysis, and "
-                     "every count below it refuted\nby the lower bound or an unsat (a map may leave out what the "
-                     "neighbour holds, so a schedule idles\ninto one of more steps). Counts without an answer are "
-                     "open.\n");
+                     "one-packet gossips,\nor a translation-invariant schedule of the enumeration, both checked "
+                     "here), time-independent by the\ncore's forwarding analysis, and every count below it refuted "
+                     "by the lower bound or an unsat (a map\nmay leave out what the neighbour holds, so a schedule "
+                     "idles into one of more steps). Counts without an\nanswer are open.\n");
     fmt::print("An optimum above the lower bound (broadcast: Lemma 1, or under dimension order the layer count of\n"
                "lemmas.md where larger) rests on the unsat of one step fewer: confirmed by cadical on the same CNF,\n"
                "or marked z3-only, or by cadical alone where Z3 gave no answer (cadical-only); an unsat cadical\n"

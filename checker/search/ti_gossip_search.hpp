@@ -14,9 +14,13 @@ namespace schedcheck::search {
 // (the witness, whose forwarding the core re-checks) or when it gives up. The
 // unknowns are each PU's injection directions (step 1) and its forwarding map
 // (arrival side -> outgoing directions); the packets' routes follow from
-// them, and each channel carries at most one packet per step.
+// them, and each channel carries at most one packet per step. On a torus
+// each count is first tried among schedules whose PUs all use the same maps
+// (`structured_first`): the translation-invariant ones by enumeration
+// (translation_invariant_gossip.hpp), then with Z3. Their witnesses settle
+// the count; that they find none proves nothing.
 SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, uint32_t last,
-                                            const SearchLimits& limits);
+                                            const SearchLimits& limits, bool structured_first = true);
 
 // The encoding for exactly `steps` steps, goal included, as DIMACS CNF.
 std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps);

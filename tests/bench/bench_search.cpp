@@ -5,7 +5,9 @@
 // the search as the command runs it (for broadcast: the perfect-code try
 // where it applies and the symmetric schedules first, then the shorter way
 // round, then the routing asked; for scatter
-// and gather: the list schedule first); "no first try" is the same without
+// and gather: the list schedule first; for time-independent gossip: the
+// translation-invariant enumeration, then one map for every PU with Z3);
+// "no first try" is the same without
 // the structured tries or the list schedule; "plain" has no
 // redundant constraints, no symmetry breaking, no pruning, no first tries
 // and Z3's default solver; "cubes" (wormhole broadcast) decides each count
@@ -27,6 +29,7 @@
 #include "checker.hpp"
 #include "gossip_search.hpp"
 #include "sf_scatter_search.hpp"
+#include "ti_gossip_search.hpp"
 
 namespace {
 
@@ -46,6 +49,7 @@ struct Instance {
   // Free routing: the search's routes are the minimal paths, so its unsat
   // refutes no count, and optimum-1 rests on Lemma 1 alone.
   bool lemma_refutes = false;
+  bool has_plain = true;
 };
 
 // The climb with each count split into cubes by the source's path out of
@@ -102,6 +106,11 @@ SearchReport sf_rooted(std::vector<uint32_t> sizes, RootedCollective c, bool one
   return search_sf_rooted(p, first, last, limits);
 }
 
+SearchReport time_independent_gossip(std::vector<uint32_t> sizes, uint32_t first, uint32_t last, Variant v,
+                                     const SearchLimits& limits) {
+  return search_time_independent_gossip(Grid{std::move(sizes), true}, first, last, limits, v == Variant::schedcheck);
+}
+
 std::string seconds_text(double s) { return std::to_string(s).substr(0, 7); }
 
 }  // namespace
@@ -127,6 +136,10 @@ int main(int argc, char** argv) {
                   minimal = RouteRule::shortest, hop = RouteRule::single_hop;
   auto wormhole = [](const char* torus, const char* routing) {
     return std::string("torus ") + torus + "\nmodel wormhole all-port " + routing + "\ncollective broadcast source 0";
+  };
+  auto ti_gossip = [](const char* torus) {
+    return std::string("torus ") + torus +
+           "\nmodel store-and-forward all-port non-combining\ncollective gossip\nclaim time-independent=yes";
   };
   const std::vector<Instance> instances = {
       {"broadcast torus 4x4 wormhole dim-order", 2, wormhole("4x4", "dimension-order"),
@@ -180,6 +193,18 @@ int main(int argc, char** argv) {
        [=](Variant v, const SearchLimits& l) { return gossip({3, 3, 3}, 4, 5, v, l); }, false},
       {"gossip torus 6x6 store-and-forward", 9, "torus 6x6\nmodel store-and-forward all-port\ncollective gossip",
        [=](Variant v, const SearchLimits& l) { return gossip({6, 6}, 8, 9, v, l); }, false},
+      // Time-independent gossip has no plain encoding of its own.
+      {"ti gossip torus 4x5 store-and-forward", 5, ti_gossip("4x5"),
+       [=](Variant v, const SearchLimits& l) { return time_independent_gossip({4, 5}, 4, 5, v, l); }, true, false,
+       false, false},
+      // 6 steps by Z3's full encoding; the translation-invariant schedules need 7.
+      {"ti gossip torus 3x7 store-and-forward", 6, ti_gossip("3x7"),
+       [=](Variant v, const SearchLimits& l) { return time_independent_gossip({3, 7}, 5, 6, v, l); }, true, false,
+       false, false},
+      // The counting bound, 5, refutes 4.
+      {"ti gossip torus 3x3x3 store-and-forward", 5, ti_gossip("3x3x3"),
+       [=](Variant v, const SearchLimits& l) { return time_independent_gossip({3, 3, 3}, 5, 5, v, l); }, true, false,
+       true, false},
   };
   std::printf("%-42s %7s %12s %12s %9s %12s %9s %12s %9s\n", "instance (optimum-1: unsat, optimum: sat)", "optimum",
               "schedcheck s", "no 1st try s", "ratio", "plain s", "ratio", "cubes s", "ratio");
@@ -191,7 +216,7 @@ int main(int argc, char** argv) {
     bool decided[variant_count] = {};
     for (int v = 0; v < variant_count; ++v) {
       const Variant variant = static_cast<Variant>(v);
-      if ((variant == Variant::no_first_try && !in.has_first_try) || (variant == Variant::plain && !with_plain) ||
+      if ((variant == Variant::no_first_try && !in.has_first_try) || (variant == Variant::plain && (!with_plain || !in.has_plain)) ||
           (variant == Variant::cubes && !in.splits)) {
         cells[v] = "-";
         continue;
@@ -247,7 +272,8 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   std::printf("times: median wall clock of %u climb(s) per variant; no first try: without the structured tries\n"
-              "(broadcast: perfect-code, symmetric) or the list schedule (scatter, gather); plain: no redundant\n"
+              "(broadcast: perfect-code, symmetric; time-independent gossip: the translation-invariant enumeration\n"
+              "and one map for every PU) or the list schedule (scatter, gather); plain: no redundant\n"
               "constraints, symmetry breaking, pruning or first tries, and Z3's default solver; cubes: each count\n"
               "split by the source's path out of its first port (search --split 1), the routing asked alone; limit\n"
               "%g s per variant, instance and run\n",

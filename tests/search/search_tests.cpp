@@ -14,6 +14,7 @@
 #include "sat_model.hpp"
 #include "symmetry.hpp"
 #include "ti_gossip_search.hpp"
+#include "translation_invariant_gossip.hpp"
 #include "checker.hpp"
 
 namespace {
@@ -590,6 +591,39 @@ TEST_CASE("time-independent gossip: 3x3, 3x4 and 4x4 reach the optima 2, 3 and 4
     for (const Attempt& a : f.report.attempts)
       if (a.steps < fewest) CHECK(a.outcome == Outcome::unsat);
   }
+}
+
+TEST_CASE("translation-invariant gossip: the fewest steps of the class, each witness time-independent by the core") {
+  // 4x4 and 2x2x2 meet the counting bound ceil((P-1)/2k); 3x7 takes a step
+  // more than the time-independent optimum of 6 the full search finds.
+  const std::pair<std::vector<uint32_t>, uint32_t> cases[] = {{{4, 4}, 4}, {{3, 7}, 7}, {{5, 5}, 7}, {{2, 2, 2}, 3}};
+  for (const auto& [sizes, fewest] : cases) {
+    CAPTURE(sizes.size());
+    CAPTURE(sizes.back());
+    Grid grid;
+    grid.sizes = sizes;
+    CHECK(translation_invariant_gossip(grid, fewest - 1).outcome == Outcome::unsat);
+    const TranslationInvariantResult r = translation_invariant_gossip(grid, fewest);
+    REQUIRE(r.outcome == Outcome::sat);
+    Found f;
+    f.report.witness_steps = fewest;
+    f.report.witness = r.witness;
+    recheck(f, grid, "store-and-forward all-port non-combining", "gossip");
+    CHECK(f.verified);
+    CHECK(f.checked_steps == fewest);
+    CHECK(f.forwarding == schedcheck::ForwardingClass::time_independent);
+  }
+}
+
+TEST_CASE("translation-invariant gossip: unknown out of budget and off a torus, never unsat") {
+  Grid torus;
+  torus.sizes = {5, 5};
+  EnumerationBudget tiny;
+  tiny.max_nodes = 3;
+  CHECK(translation_invariant_gossip(torus, 6, tiny).outcome == Outcome::unknown);
+  Grid mesh = torus;
+  mesh.wraps = false;
+  CHECK(translation_invariant_gossip(mesh, 24).outcome == Outcome::unknown);
 }
 
 }  // namespace
