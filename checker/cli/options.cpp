@@ -87,6 +87,9 @@ const std::vector<OptionSpec> option_table = {
      "--merge: an optimum resting on one solver's unsat (Z3's that cadical did not confirm, or cadical's where Z3 "
      "gave no answer) counts as proven (exit 0, still marked z3-only or cadical-only); without it such an entry "
      "exits 3"},
+    {"--enumeration", "CHOICES", "table",
+     "search-gossip --emit-jobs: the choices the enumeration of translation-invariant schedules may make per torus "
+     "and step count (default 268435456; 0: none), written to DIR/sweep.txt for --merge"},
     {"--sizes", "SPEC", "table",
      "--emit-jobs: the tori, a comma list of AxB(xC) and ranges LO..HI (sides between the two "
      "ends, non-decreasing), default 2x2..8x8,2x2x2..4x4x4 (search-gossip: 2x2..8x8,2x2x2..3x3x4); --merge reads them from DIR/sweep.txt unless given"},

@@ -1,6 +1,7 @@
 // Search jobs command: parses --emit-jobs, --merge and --sizes, prints the job lines or the merged table.
 #include "search_jobs_command.hpp"
 
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -39,6 +40,14 @@ int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::Swee
   if (!sizes) return program_error(fmt::format("--sizes: {}", error));
   const auto binary = own_binary();
   if (!binary) return program_error("cannot tell the path of this schedcheck binary (/proc/self/exe)");
+  uint64_t enumeration = lemmas::enumeration_nodes_per_count;
+  if (const auto given = args.value("--enumeration")) {
+    if (table != lemmas::SweepTable::time_independent_gossip)
+      return program_error("--enumeration is for table search-gossip");
+    const auto [end, ec] = std::from_chars(given->data(), given->data() + given->size(), enumeration);
+    if (ec != std::errc{} || end != given->data() + given->size())
+      return program_error(fmt::format("--enumeration takes a number of choices (0: none), not '{}'", *given));
+  }
 
   // The jobs may run in another directory (a Slurm node): their paths are absolute.
   std::error_code ec;
@@ -48,9 +57,10 @@ int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::Swee
   const fs::path manifest = dir / lemmas::sweep_manifest_name;
   {
     std::ofstream out(manifest);
-    if (!(out << lemmas::sweep_manifest(spec, table))) return program_error(fmt::format("cannot write '{}'", manifest.string()));
+    if (!(out << lemmas::sweep_manifest(spec, table, enumeration)))
+      return program_error(fmt::format("cannot write '{}'", manifest.string()));
   }
-  const std::vector<lemmas::SweepEntry> entries = lemmas::sweep_entries(*sizes, table);
+  const std::vector<lemmas::SweepEntry> entries = lemmas::sweep_entries(*sizes, table, enumeration);
   const std::vector<lemmas::SearchJob> jobs = lemmas::sweep_jobs(entries);
   std::string lines;
   for (const lemmas::SearchJob& job : jobs) lines += lemmas::job_command(job, *binary, dir.string(), timeout) + "\n";
@@ -69,26 +79,27 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
   const fs::path dir = dir_option;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return program_error(fmt::format("--merge: '{}' is not a directory", dir_option));
-  std::string spec;
-  if (const auto given = args.value("--sizes")) {
-    spec = *given;
-  } else {
-    const fs::path manifest = dir / lemmas::sweep_manifest_name;
-    std::ifstream in(manifest);
-    if (!in)
-      return program_error(fmt::format("{}: missing (--emit-jobs writes it; or give the sweep's --sizes)",
-                                       manifest.string()));
+  if (args.flag("--enumeration")) return program_error("--enumeration is for --emit-jobs (--merge reads it from DIR/sweep.txt)");
+  // The manifest gives the sweep's tori (unless --sizes does) and its enumeration's budget.
+  lemmas::SweepManifest sweep;
+  const fs::path manifest = dir / lemmas::sweep_manifest_name;
+  if (std::ifstream in(manifest); in) {
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::string error;
-    const auto read = lemmas::manifest_sizes(text, error, table);
+    const auto read = lemmas::read_sweep_manifest(text, error, table);
     if (!read) return program_error(fmt::format("{}: {}", manifest.string(), error));
-    spec = *read;
+    sweep = *read;
+  } else if (!args.flag("--sizes")) {
+    return program_error(
+        fmt::format("{}: missing (--emit-jobs writes it; or give the sweep's --sizes)", manifest.string()));
   }
+  const std::string spec = args.value("--sizes").value_or(sweep.sizes);
+  const uint64_t enumeration = sweep.enumeration;
   std::string error;
   const auto sizes = lemmas::parse_torus_sizes(spec, error);
   if (!sizes) return program_error(fmt::format("--sizes: {}", error));
 
-  const lemmas::MergeReport report = lemmas::merge_sweep(dir, *sizes, table);
+  const lemmas::MergeReport report = lemmas::merge_sweep(dir, *sizes, table, enumeration);
   for (const std::string& e : report.errors) fmt::print(stderr, "schedcheck: error: {}\n", e);
   for (const std::string& r : report.rejected) fmt::print(stderr, "schedcheck: error: WITNESS-REJECTED {}\n", r);
   for (const std::string& d : report.disagreed) fmt::print(stderr, "schedcheck: error: CADICAL-CONTRADICTED {}\n", d);
@@ -175,14 +186,15 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
 }  // namespace
 
 bool wants_search_jobs(const Arguments& args) {
-  return args.flag("--emit-jobs") || args.flag("--merge") || args.flag("--sizes") || args.flag("--accept-z3");
+  return args.flag("--emit-jobs") || args.flag("--merge") || args.flag("--sizes") || args.flag("--accept-z3") ||
+         args.flag("--enumeration");
 }
 
 int run_search_jobs(const Arguments& args) {
   const bool gossip = args.positional.size() == 1 && args.positional[0] == "search-gossip";
   if (args.positional.size() != 1 || (args.positional[0] != "search-broadcast" && !gossip))
-    return program_error("--emit-jobs, --merge, --sizes and --accept-z3 are for 'table search-broadcast' and "
-                         "'table search-gossip'");
+    return program_error("--emit-jobs, --merge, --sizes, --accept-z3 and --enumeration are for 'table "
+                         "search-broadcast' and 'table search-gossip'");
   const lemmas::SweepTable table =
       gossip ? lemmas::SweepTable::time_independent_gossip : lemmas::SweepTable::broadcast;
   const auto emit = args.value("--emit-jobs");
@@ -191,8 +203,9 @@ int run_search_jobs(const Arguments& args) {
   if ((emit && emit->empty()) || (merged && merged->empty()))
     return program_error(fmt::format("{} needs a directory", emit ? "--emit-jobs" : "--merge"));
   if (!emit && !merged)
-    return program_error(args.flag("--sizes") ? "--sizes goes with --emit-jobs DIR or --merge DIR"
-                                              : "--accept-z3 goes with --merge DIR");
+    return program_error(args.flag("--sizes")         ? "--sizes goes with --emit-jobs DIR or --merge DIR"
+                         : args.flag("--enumeration") ? "--enumeration goes with --emit-jobs DIR"
+                                                      : "--accept-z3 goes with --merge DIR");
   if (emit) return emit_jobs(args, *emit, table);
   return merge(args, *merged, table);
 }

@@ -223,10 +223,12 @@ namespace {
 // The fewest of `first`..`last` steps with a translation-invariant
 // time-independent gossip on the torus that the core verifies and classes
 // time-independent; nullopt where the enumeration finds none within its budget.
-std::optional<uint32_t> translation_invariant_steps(const TorusSizes& sizes, uint32_t first, uint32_t last) {
+std::optional<uint32_t> translation_invariant_steps(const TorusSizes& sizes, uint32_t first, uint32_t last,
+                                                    uint64_t choices) {
+  if (choices == 0) return std::nullopt;
   const search::Grid grid{sizes, true};
   search::EnumerationBudget budget;
-  budget.max_nodes = enumeration_nodes_per_count;
+  budget.max_nodes = choices;
   for (uint32_t steps = first; steps <= last; ++steps) {
     const search::TranslationInvariantResult r = search::translation_invariant_gossip(grid, steps, budget);
     if (r.outcome != search::Outcome::sat) continue;
@@ -244,7 +246,7 @@ std::optional<uint32_t> translation_invariant_steps(const TorusSizes& sizes, uin
 
 }  // namespace
 
-std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes, SweepTable table) {
+std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes, SweepTable table, uint64_t enumeration) {
   std::vector<SweepEntry> entries;
   for (const TorusSizes& sz : sizes) {
     if (table == SweepTable::time_independent_gossip) {
@@ -260,7 +262,7 @@ std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes, Swee
         // Counts from the construction's on are settled by it.
         e.last_job = std::min(e.last_job, *e.construction - 1);
       }
-      if (const auto steps = translation_invariant_steps(sz, e.lemma_1.steps, e.last_job)) {
+      if (const auto steps = translation_invariant_steps(sz, e.lemma_1.steps, e.last_job, enumeration)) {
         e.construction = *steps;
         e.construction_generator.clear();
         e.construction_enumerated = true;
@@ -403,14 +405,17 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
          end_skip;
 }
 
-std::string sweep_manifest(std::string_view sizes_spec, SweepTable table) {
+std::string sweep_manifest(std::string_view sizes_spec, SweepTable table, uint64_t enumeration) {
   return fmt::format("# schedcheck table {0} --emit-jobs: the table and the tori of this sweep, which --merge "
-                     "reads\ntable {0}\nsizes {1}\n",
-                     sweep_table_name(table), sizes_spec);
+                     "reads\ntable {0}\nsizes {1}\n{2}",
+                     sweep_table_name(table), sizes_spec,
+                     table == SweepTable::time_independent_gossip ? fmt::format("enumeration {}\n", enumeration)
+                                                                  : "");
 }
 
-std::optional<std::string> manifest_sizes(std::string_view text, std::string& error, SweepTable table) {
-  std::optional<std::string> sizes;
+std::optional<SweepManifest> read_sweep_manifest(std::string_view text, std::string& error, SweepTable table) {
+  SweepManifest manifest;
+  bool have_sizes = false;
   std::string_view written_by = sweep_table_name(SweepTable::broadcast);
   size_t number = 0;
   for (size_t at = 0; at < text.size();) {
@@ -423,18 +428,31 @@ std::optional<std::string> manifest_sizes(std::string_view text, std::string& er
       written_by = line.substr(6);
       continue;
     }
-    if (!line.starts_with("sizes ") || sizes) {
+    if (line.starts_with("enumeration ")) {
+      const std::string_view n = line.substr(12);
+      const auto [end_of_n, ec] = std::from_chars(n.data(), n.data() + n.size(), manifest.enumeration);
+      if (ec != std::errc{} || end_of_n != n.data() + n.size()) {
+        error = fmt::format("line {}: expected 'enumeration N' with a whole number N", number);
+        return std::nullopt;
+      }
+      continue;
+    }
+    if (!line.starts_with("sizes ") || have_sizes) {
       error = fmt::format("line {}: expected one line 'sizes SPEC'", number);
       return std::nullopt;
     }
-    sizes = std::string(line.substr(6));
+    manifest.sizes = std::string(line.substr(6));
+    have_sizes = true;
   }
-  if (!sizes) error = "no line 'sizes SPEC'";
-  if (sizes && written_by != sweep_table_name(table)) {
+  if (!have_sizes) {
+    error = "no line 'sizes SPEC'";
+    return std::nullopt;
+  }
+  if (written_by != sweep_table_name(table)) {
     error = fmt::format("the jobs of table {}, not of table {}", written_by, sweep_table_name(table));
     return std::nullopt;
   }
-  return sizes;
+  return manifest;
 }
 
 std::optional<JobOutcome> parse_job_result(std::string_view text, std::string& error) {
@@ -914,10 +932,11 @@ int MergeReport::exit_code(UnsatProofs proofs) const {
   return open ? 3 : 0;
 }
 
-MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes, SweepTable table) {
+MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes, SweepTable table,
+                        uint64_t enumeration) {
   namespace fs = std::filesystem;
   MergeReport report;
-  const std::vector<SweepEntry> entries = sweep_entries(sizes, table);
+  const std::vector<SweepEntry> entries = sweep_entries(sizes, table, enumeration);
   std::map<std::string, SearchJob> expected;
   for (const SearchJob& job : sweep_jobs(entries)) expected.emplace(job_name(job), job);
   const std::set<TorusSizes> tori(sizes.begin(), sizes.end());

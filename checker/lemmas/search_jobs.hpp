@@ -116,9 +116,11 @@ struct SweepEntry {
 inline constexpr uint64_t enumeration_nodes_per_count = uint64_t{1} << 28;
 
 // Measures the lower bound and the construction of every torus, under every
-// routing for broadcast.
+// routing for broadcast; `enumeration` is the time-independent gossip
+// table's budget (0: no translation-invariant schedules).
 std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes,
-                                      SweepTable table = SweepTable::broadcast);
+                                      SweepTable table = SweepTable::broadcast,
+                                      uint64_t enumeration = enumeration_nodes_per_count);
 
 struct SearchJob {
   TorusSizes sizes;
@@ -168,9 +170,16 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
 // and tori, and its reading: nullopt with `error` on a malformed file or one
 // of another table (a file without a table line is search-broadcast's).
 inline constexpr const char* sweep_manifest_name = "sweep.txt";
-std::string sweep_manifest(std::string_view sizes_spec, SweepTable table = SweepTable::broadcast);
-std::optional<std::string> manifest_sizes(std::string_view text, std::string& error,
-                                          SweepTable table = SweepTable::broadcast);
+struct SweepManifest {
+  std::string sizes;  // the --sizes of the sweep
+  // search-gossip: the translation-invariant enumeration's choices per count
+  // (a line 'enumeration N'; without one, the default)
+  uint64_t enumeration = enumeration_nodes_per_count;
+};
+std::string sweep_manifest(std::string_view sizes_spec, SweepTable table = SweepTable::broadcast,
+                           uint64_t enumeration = enumeration_nodes_per_count);
+std::optional<SweepManifest> read_sweep_manifest(std::string_view text, std::string& error,
+                                                 SweepTable table = SweepTable::broadcast);
 
 // What one job's files say.
 enum class JobAnswer {
@@ -294,6 +303,7 @@ struct MergeReport {
 // running or killed, or one that stopped on an error, which its DIR/NAME.log
 // names (an error of the merge too).
 MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<TorusSizes>& sizes,
-                        SweepTable table = SweepTable::broadcast);
+                        SweepTable table = SweepTable::broadcast,
+                        uint64_t enumeration = enumeration_nodes_per_count);
 
 }  // namespace schedcheck::lemmas

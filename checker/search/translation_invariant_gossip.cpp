@@ -17,7 +17,8 @@ class Spread {
  public:
   Spread(const Grid& grid, uint32_t steps, const EnumerationBudget& budget)
       : grid_(grid), steps_(steps), budget_(budget), nodes_count_(grid.node_count()),
-        directions_(2 * grid.dimensions()), held_(nodes_count_, 0), sends_(steps + 1) {
+        directions_(2 * grid.dimensions()), held_(nodes_count_, 0), sends_(steps + 1),
+        groups_(steps + 1) {
     // Side `directions_` stands for the origin's own packet: its map is the injection.
     maps_.assign(directions_ + 1, unset);
     for (uint32_t v = 0; v < nodes_count_; ++v)
@@ -31,8 +32,14 @@ class Spread {
     sends_[0] = {{0, directions_, 0}};  // step 1's frontier: the origin, holding its own packet
     if (held_count_ == nodes_count_) return Outcome::sat;
     if (steps_ == 0) return Outcome::unsat;
-    if (assign_maps(1, 0)) return Outcome::sat;
-    return out_of_budget_ ? Outcome::unknown : Outcome::unsat;
+    // Without duplicates first: a far smaller search that finds most of the
+    // class's schedules (3x7 in 6 steps is one that needs them).
+    for (const bool duplicates : {false, true}) {
+      duplicates_ = duplicates;
+      if (assign_maps(1, 0)) return Outcome::sat;
+      if (out_of_budget_) return Outcome::unknown;
+    }
+    return Outcome::unsat;
   }
 
   uint64_t nodes() const { return nodes_; }
@@ -76,12 +83,13 @@ class Spread {
   // schedule of the class to another, so one injection of each orbit is
   // enough: none only in the - direction of a dimension, and along sides of
   // one size, dimensions in order of non-increasing (none < + < both).
-  // Along a side of 2 both directions reach the same neighbour, so one of
-  // them is enough there (the reflection takes - to +).
+  // Along a side of 2 both directions reach the same neighbour: without
+  // duplicates one of them is enough there (the reflection takes - to +);
+  // with them, both (each non-empty subset is tried) cover one.
   bool canonical_injection(uint32_t mask) const {
     auto state = [&](uint32_t d) { return mask >> (2 * d) & 3U; };
     for (uint32_t d = 0; d < grid_.dimensions(); ++d) {
-      if (state(d) == 2 || (state(d) == 3 && grid_.sizes[d] == 2)) return false;
+      if (state(d) == 2 || (grid_.sizes[d] == 2 && state(d) == (duplicates_ ? 1U : 3U))) return false;
       for (uint32_t e = d + 1; e < grid_.dimensions(); ++e)
         if (grid_.sizes[d] == grid_.sizes[e] && state(d) < state(e)) return false;
     }
@@ -89,14 +97,15 @@ class Spread {
   }
 
   // Along a side of 2 a map holds both directions or neither: with both, each
-  // use sends on one of them (each choice is tried), which covers a map with
-  // one. Along the side the packet came from, neither: the neighbour there
-  // sent it.
+  // use sends on one of them or (with duplicates) both, each choice tried,
+  // which covers a map with one. Along the side of 2 the packet came from,
+  // both lead back to the sender, which holds it: nothing, or with
+  // duplicates the other parallel link.
   bool useful_map(uint32_t side, uint32_t mask) const {
     for (uint32_t d = 0; d < grid_.dimensions(); ++d) {
       if (grid_.sizes[d] != 2) continue;
       const uint32_t pair = mask >> (2 * d) & 3U;
-      if (pair == 1 || pair == 2 || (pair == 3 && side / 2 == d)) return false;
+      if (side / 2 == d ? pair != 0 && !duplicates_ : pair == 1 || pair == 2) return false;
     }
     return true;
   }
@@ -107,7 +116,8 @@ class Spread {
     if (i == frontier.size()) return choose_sends(t);
     const uint32_t side = frontier[i].direction;
     if (maps_[side] != unset) return assign_maps(t, i + 1);
-    // Never straight back: the sender holds the packet.
+    // Never straight back over the link the packet came by (the class leaves
+    // it out; the enumeration would take far longer with it).
     const uint32_t back = side == directions_ ? 0 : 1U << (side ^ 1U);
     for (uint32_t mask = 0; mask < (1U << directions_); ++mask) {
       if (mask & back) continue;
@@ -120,53 +130,67 @@ class Spread {
     return false;
   }
 
-  // The sends the maps make to one PU that lacks the packet: one of them sends.
+  // The sends the maps make to one PU. If it lacks the packet, at least one
+  // of them sends (without duplicates, exactly one); if it holds it, any of
+  // them may (without duplicates, none is a candidate).
   struct Group {
     uint32_t to = 0, size = 0;
+    bool held = false;
     std::array<Send, max_directions> sends;
   };
-  using Groups = std::array<Group, max_directions>;
 
-  // The maps' sends to PUs that lack the packet, grouped by that PU. Each PU
-  // reached takes a direction of its own (one packet per channel), so more
-  // groups than directions fail at once.
+  // Each PU reached takes a direction of its own (one packet per channel), so
+  // more PUs to reach than directions fail at once.
   bool choose_sends(uint32_t t) {
-    Groups groups;
-    uint32_t count = 0;
+    std::vector<Group>& groups = groups_[t];
+    groups.clear();
+    uint32_t to_reach = 0;
     for (const Send& f : sends_[t - 1])
       for (uint32_t j = 0; j < directions_; ++j) {
         if (!(maps_[f.direction] >> j & 1U)) continue;
         const uint32_t to = neighbours_[size_t{f.to} * directions_ + j];
-        if (held_[to]) continue;
-        uint32_t g = 0;
-        while (g < count && groups[g].to != to) ++g;
-        if (g == count) {
-          if (count == directions_) return false;
-          groups[count].to = to;
-          groups[count++].size = 0;
+        if (held_[to] && !duplicates_) continue;
+        size_t g = 0;
+        while (g < groups.size() && groups[g].to != to) ++g;
+        if (g == groups.size()) {
+          if (!held_[to] && ++to_reach > directions_) return false;
+          groups.emplace_back();
+          groups[g].to = to;
+          groups[g].held = held_[to] != 0;
         }
-        groups[g].sends[groups[g].size++] = {f.to, j, to};
+        bool listed = false;  // a PU that arrived from two sides in the last step may list a send twice
+        for (uint32_t k = 0; k < groups[g].size; ++k)
+          listed = listed || (groups[g].sends[k].from == f.to && groups[g].sends[k].direction == j);
+        if (!listed) groups[g].sends[groups[g].size++] = {f.to, j, to};
       }
     sends_[t].clear();
-    return pick(t, groups, count, 0, 0);
+    return pick(t, 0, 0, 0, false);
   }
 
-  bool pick(uint32_t t, const Groups& groups, uint32_t count, uint32_t g, uint32_t used) {
-    if (g == count) return commit(t);
-    for (uint32_t i = 0; i < groups[g].size; ++i) {
-      const Send& s = groups[g].sends[i];
-      if (used >> s.direction & 1U) continue;
-      if (!within_budget()) return false;
+  // Send k of group g, and the rest: leaving a send out is tried first where
+  // the group needs no more, so that schedules with fewer duplicates come first.
+  bool pick(uint32_t t, size_t g, uint32_t k, uint32_t used, bool sent) {
+    const std::vector<Group>& groups = groups_[t];
+    if (g == groups.size()) return commit(t);
+    const Group& group = groups[g];
+    if (k == group.size) return (sent || group.held) && pick(t, g + 1, 0, used, false);
+    const Send& s = group.sends[k];
+    const bool may_send = !(used >> s.direction & 1U) && (duplicates_ || !sent);
+    const bool leave_first = sent || group.held;
+    if (leave_first && within_budget() && pick(t, g, k + 1, used, sent)) return true;
+    if (may_send && within_budget()) {
       sends_[t].push_back(s);
-      if (pick(t, groups, count, g + 1, used | 1U << s.direction)) return true;
+      if (pick(t, g, k + 1, used | 1U << s.direction, true)) return true;
       sends_[t].pop_back();
     }
-    return false;
+    return !leave_first && within_budget() && pick(t, g, k + 1, used, sent);
   }
 
   bool commit(uint32_t t) {
-    for (const Send& s : sends_[t]) held_[s.to] = 1;
-    held_count_ += static_cast<uint32_t>(sends_[t].size());
+    uint32_t reached = 0;
+    for (const Send& s : sends_[t])
+      if (!held_[s.to]) held_[s.to] = t + 1, ++reached;
+    held_count_ += reached;
     bool done = held_count_ == nodes_count_;
     if (done) {
       for (uint32_t later = t + 1; later <= steps_; ++later) sends_[later].clear();
@@ -175,8 +199,9 @@ class Spread {
       done = assign_maps(t + 1, 0);  // each later step reaches at most one PU per direction
     }
     if (!done) {
-      for (const Send& s : sends_[t]) held_[s.to] = 0;
-      held_count_ -= static_cast<uint32_t>(sends_[t].size());
+      for (const Send& s : sends_[t])
+        if (held_[s.to] == t + 1) held_[s.to] = 0;
+      held_count_ -= reached;
     }
     return done;
   }
@@ -187,9 +212,13 @@ class Spread {
   uint32_t nodes_count_, directions_;
   std::vector<uint32_t> neighbours_;  // [v * directions + j]
   std::vector<uint32_t> maps_;        // per side (and the injection): directions, or unset
-  std::vector<uint8_t> held_;         // the origin's packet, relative position by position
+  // Per PU (as a position relative to the origin): the step it first holds
+  // the origin's packet in, plus 1; 0 while it lacks it.
+  std::vector<uint32_t> held_;
   uint32_t held_count_ = 0;
   std::vector<std::vector<Send>> sends_;  // [t]: step t's sends of the origin's packet
+  std::vector<std::vector<Group>> groups_;  // [t]: step t's candidate sends, by the PU they go to
+  bool duplicates_ = false;  // whether a packet may reach a PU again (the second pass)
   uint64_t nodes_ = 0;
   bool out_of_budget_ = false;
 };

@@ -7,12 +7,14 @@
 // twice in the same direction in that step, so the class is small enough to
 // enumerate: the injections, and M(a) for each side the spread arrives from.
 // The class searched is the translation-invariant, time-independent
-// schedules in which no packet reaches a PU twice: a map's send is left out
-// only where the neighbour holds the packet at the end of the step (property
-// 9 allows that), and where several PUs would bring a packet to the same PU
-// in one step, one of them does (each choice is tried). The enumeration is
-// exact for that class: its `unsat` says no schedule of the class has the
-// steps, not that no time-independent schedule has.
+// schedules that never send a packet straight back over the link it came
+// by. A map's send is left out only where the neighbour holds the packet at
+// the end of the step (property 9); where the maps bring a packet to a PU
+// that lacks it, some of them send (each choice is tried), and the others
+// may. Schedules in which no packet reaches a PU twice are tried first, as
+// that search is far smaller. The enumeration is exact for the class: its
+// `unsat` says no schedule of the class has the steps, not that no
+// time-independent schedule has.
 #pragma once
 
 #include <chrono>

@@ -151,10 +151,10 @@ TEST_CASE("job command lines quote what a shell would split or expand") {
 
 TEST_CASE("the manifest gives back its sizes") {
   std::string error;
-  CHECK(manifest_sizes(sweep_manifest("2x2..3x4,5x5"), error) == "2x2..3x4,5x5");
-  CHECK_FALSE(manifest_sizes("# nothing\n", error).has_value());
+  CHECK(read_sweep_manifest(sweep_manifest("2x2..3x4,5x5"), error)->sizes == "2x2..3x4,5x5");
+  CHECK_FALSE(read_sweep_manifest("# nothing\n", error).has_value());
   CHECK(error.find("no line 'sizes SPEC'") != std::string::npos);
-  CHECK_FALSE(manifest_sizes("sizes 2x2\nsizes 3x3\n", error).has_value());
+  CHECK_FALSE(read_sweep_manifest("sizes 2x2\nsizes 3x3\n", error).has_value());
   CHECK(error.find("line 2") != std::string::npos);
 }
 
@@ -762,18 +762,35 @@ const std::string gossip_model = "store-and-forward all-port free non-combining"
 constexpr auto npos = std::string::npos;
 
 TEST_CASE("gossip sweep: an entry per torus at the core's bound; its jobs up to three above, below any construction") {
+  {
+    // Without the enumeration: Meyer and Sibeyn's Hamiltonian pair gossips on
+    // 3x4 in 5 time-independent steps (the one-packet 2-D schedules take 6
+    // and 8): the jobs stop below it. No construction takes 2x3: its jobs run
+    // to three above the bound.
+    const std::vector<SweepEntry> entries = sweep_entries({{3, 4}, {2, 3}}, ti_gossip, 0);
+    REQUIRE(entries.size() == 2);
+    CHECK(entries[0].lemma_1.steps == 3);  // the diameter of 3x4
+    CHECK(entries[0].lemma_1.name == "store-and-forward-distance");
+    CHECK(entries[0].construction == 5u);
+    CHECK(entries[0].construction_generator == "gossip-hamiltonian-pair");
+    CHECK(entries[0].last_job == 4);
+    CHECK(entries[1].lemma_1.steps == 2);
+    CHECK_FALSE(entries[1].construction.has_value());
+    CHECK(entries[1].last_job == 5);
+    CHECK(sweep_jobs(entries).size() == 6);
+  }
   const std::vector<SweepEntry> entries = sweep_entries({{3, 7}, {2, 3}, {2, 2}}, ti_gossip);
   REQUIRE(entries.size() == 3);
   CHECK(entries[0].table == ti_gossip);
   CHECK(entries[0].lemma_1.steps == 5);  // ceil(20/4)
   CHECK(entries[0].lemma_1.name == "gossip-all-port-non-combining");
-  // Meyer and Sibeyn's Hamiltonian pair gossips on 3x7 in 10 time-independent
-  // steps; the translation-invariant schedules take 7: the jobs stop below it.
-  CHECK(entries[0].construction == 7u);
+  // The Hamiltonian pair takes 10 steps on 3x7, a translation-invariant
+  // schedule 6: the jobs stop below it.
+  CHECK(entries[0].construction == 6u);
   CHECK(entries[0].construction_enumerated);
   CHECK(entries[0].construction_generator.empty());
-  CHECK(entries[0].last_job == 6);
-  // 2x3, which no generator takes, meets its bound with a translation-invariant schedule: no job.
+  CHECK(entries[0].last_job == 5);
+  // 2x3 meets its bound with a translation-invariant schedule: no job.
   CHECK(entries[1].lemma_1.steps == 2);
   CHECK(entries[1].construction == 2u);
   CHECK(entries[1].construction_enumerated);
@@ -783,9 +800,8 @@ TEST_CASE("gossip sweep: an entry per torus at the core's bound; its jobs up to 
   CHECK(entries[2].construction_generator == "gossip-hamiltonian-pair");
   CHECK_FALSE(entries[2].construction_enumerated);
   const std::vector<SearchJob> jobs = sweep_jobs(entries);
-  REQUIRE(jobs.size() == 2);
+  REQUIRE(jobs.size() == 1);
   CHECK(job_name(jobs[0]) == "torus-3x7-gossip-time-independent-steps-5");
-  CHECK(job_name(jobs[1]) == "torus-3x7-gossip-time-independent-steps-6");
   CHECK(entry_model_line(ti_gossip, {3, 4}, free_routing) == gossip_model);
   // Store-and-forward packets take one hop: the free run's unsat refutes its count.
   CHECK(unsat_refutes(free_routing, free_routing, ti_gossip));
@@ -810,17 +826,23 @@ TEST_CASE("gossip jobs: the time-independent search, skipped once a lower count 
 
 TEST_CASE("the manifest names its table; one without is search-broadcast's") {
   std::string error;
-  CHECK(manifest_sizes(sweep_manifest("3x4", ti_gossip), error, ti_gossip) == "3x4");
-  CHECK_FALSE(manifest_sizes(sweep_manifest("3x4", ti_gossip), error).has_value());
+  const auto gossip = read_sweep_manifest(sweep_manifest("3x4", ti_gossip, 77), error, ti_gossip);
+  REQUIRE(gossip);
+  CHECK(gossip->sizes == "3x4");
+  CHECK(gossip->enumeration == 77u);  // the enumeration's budget, for the merge to use the emission's
+  CHECK(read_sweep_manifest("table search-gossip\nsizes 3x4\n", error, ti_gossip)->enumeration ==
+        enumeration_nodes_per_count);
+  CHECK_FALSE(read_sweep_manifest("table search-gossip\nsizes 3x4\nenumeration 1e6\n", error, ti_gossip));
+  CHECK(error == "line 3: expected 'enumeration N' with a whole number N");
+  CHECK_FALSE(read_sweep_manifest(sweep_manifest("3x4", ti_gossip), error).has_value());
   CHECK(error == "the jobs of table search-gossip, not of table search-broadcast");
-  CHECK(manifest_sizes("sizes 4x4\n", error) == "4x4");
-  CHECK_FALSE(manifest_sizes("sizes 4x4\n", error, ti_gossip).has_value());
+  CHECK(read_sweep_manifest("sizes 4x4\n", error)->sizes == "4x4");
+  CHECK_FALSE(read_sweep_manifest("sizes 4x4\n", error, ti_gossip).has_value());
 }
 
 // A result file as `search gossip --time-independent --steps S --json` writes it.
-std::string gossip_json(const std::string& verdict, uint32_t steps, const std::string& outcome,
-                        const std::string& torus = "torus 3x4") {
-  std::string json = result_json(verdict, torus, gossip_model, steps, outcome);
+std::string gossip_json(const std::string& verdict, uint32_t steps, const std::string& outcome) {
+  std::string json = result_json(verdict, "torus 3x4", gossip_model, steps, outcome);
   json.replace(json.find("\"broadcast\""), 11, "\"gossip\"");
   return json.insert(json.size() - 1, ",\"forwarding\":\"time-independent\"");
 }
@@ -850,13 +872,12 @@ TEST_CASE("gossip result and cadical files: read as the gossip table's, with its
 }
 
 // A time-independent witness of 3x4 in `steps` steps, found here, under `claim`.
-std::string gossip_witness(const std::string& claim, uint32_t steps = 4, const TorusSizes& sizes = {3, 4}) {
+std::string gossip_witness(const std::string& claim, uint32_t steps = 4) {
   search::SearchLimits limits;
   limits.timeout_seconds = 60;
-  const search::SearchReport r = search::search_time_independent_gossip({sizes, true}, steps, steps, limits);
+  const search::SearchReport r = search::search_time_independent_gossip({{3, 4}, true}, steps, steps, limits);
   REQUIRE(r.witness_steps == steps);
-  return "schedcheck 1\ntopology torus " + sizes_text(sizes) + "\nmodel " + gossip_model + "\ncollective gossip\n" +
-         claim + r.witness;
+  return "schedcheck 1\ntopology torus 3x4\nmodel " + gossip_model + "\ncollective gossip\n" + claim + r.witness;
 }
 
 TEST_CASE("gossip witnesses: verified and time-independent by the core, else rejected") {
@@ -995,23 +1016,22 @@ TEST_CASE("merge: where Z3 gave no answer, cadical's unsat alone refutes the cou
 
 TEST_CASE("gossip merge_sweep: a directory of the gossip table, a broadcast result left aside") {
   TempDir dir;
-  // 3x7: its bound 5 refuted by an unsat, 6 time-independent steps.
-  dir.write("torus-3x7-gossip-time-independent-steps-5.json", gossip_json("UNSAT", 5, "unsat", "torus 3x7"));
-  dir.write("torus-3x7-gossip-time-independent-steps-6.json", gossip_json("SAT", 6, "sat", "torus 3x7"));
-  dir.write("torus-3x7-gossip-time-independent-steps-6.sched",
-            gossip_witness("claim steps=6 time-independent=yes\n", 6, {3, 7}));
-  dir.write("torus-3x7-dimension-order-steps-2.json",
-            result_json("UNSAT", "torus 3x7", "wormhole all-port dimension-order non-combining", 2, "unsat"));
-  const MergeReport report = merge_sweep(dir.path, {{3, 7}}, ti_gossip);
+  // 3x4 meets its bound of 3 (the diameter) with time-independent maps; the
+  // enumeration, which would settle it without a job, is off in this sweep.
+  dir.write("torus-3x4-gossip-time-independent-steps-3.json", gossip_json("SAT", 3, "sat"));
+  dir.write("torus-3x4-gossip-time-independent-steps-3.sched",
+            gossip_witness("claim steps=3 time-independent=yes\n", 3));
+  dir.write("torus-3x4-dimension-order-steps-2.json",
+            result_json("UNSAT", "torus 3x4", "wormhole all-port dimension-order non-combining", 2, "unsat"));
+  const MergeReport report = merge_sweep(dir.path, {{3, 4}}, ti_gossip, 0);
   CHECK(report.errors.empty());
   CHECK(report.rejected.empty());
   REQUIRE(report.notes.size() == 1);
   CHECK(report.notes[0].find("a result of table search-broadcast, not of search-gossip") != npos);
   REQUIRE(report.entries.size() == 1);
-  CHECK(report.entries[0].optimum == 6u);
-  // No cadical file beside the unsat: one solver's word.
-  CHECK(report.entries[0].proof == OptimumProof::z3_only);
-  CHECK(report.entries[0].upper == 6u);
+  CHECK(report.entries[0].optimum == 3u);
+  CHECK(report.entries[0].proof == OptimumProof::lemma);
+  CHECK(report.exit_code() == 0);
 }
 
 }  // namespace
