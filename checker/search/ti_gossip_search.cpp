@@ -75,7 +75,10 @@ class Encoding {
   }
 
   // forward_[u][a][j]: what arrives at u moving in direction a goes on in
-  // direction j. Never straight back: the sender holds it already.
+  // direction j. Straight back too: the sender holds the packet, so the map
+  // never has to send it there, but a packet sent back arrives at the sender
+  // from that side, and its map then sends it on, a step later (property 9
+  // reads such a schedule as time-independent).
   void declare_maps() {
     for (uint32_t u = 0; u < n_; ++u) {
       for (uint32_t j = 0; j < dirs_; ++j)
@@ -83,7 +86,7 @@ class Encoding {
                                                 : ctx_.bool_val(false));
       for (uint32_t a = 0; a < dirs_; ++a)
         for (uint32_t j = 0; j < dirs_; ++j)
-          forward_.push_back(neighbour(u, j) >= 0 && j != (a ^ 1U)
+          forward_.push_back(neighbour(u, j) >= 0
                                  ? ctx_.bool_const(fmt::format("forward_{}_{}_{}", u, a, j).c_str())
                                  : ctx_.bool_val(false));
     }

@@ -27,6 +27,17 @@ TEST_CASE("a pipeline along a path is time-independent") {
   CHECK(r.verdict.forwarding.changes == 0);
 }
 
+TEST_CASE("a packet sent straight back is waste the maps allow: still time-independent") {
+  // PU 2 sends packet 0 on to 3 and back to 1 in step 3: its map from side 1
+  // names both. In step 2 it sent packet 1 on to 3 alone, but PU 1 holds its
+  // own packet, so that leaves nothing out (search gossip --time-independent
+  // allows such sends).
+  auto r = check_text(path4_header + path4_pipeline + "  2 > 1 : 0\n");
+  REQUIRE(r.verdict.verified);
+  CHECK(r.verdict.duplicates == 1);
+  CHECK(r.verdict.forwarding.kind == ForwardingClass::time_independent);
+}
+
 TEST_CASE("a packet kept for a step is held back: time-dependent, with the PU and step") {
   // PU 1 gets message 0 in step 1 and sends it on only in step 3.
   auto r = check_text(path4_header +
