@@ -1,6 +1,8 @@
 // Command output: one error line, and one writer for -o FILE and "-o -".
 #include "command_output.hpp"
 
+#include <charconv>
+
 #include <cstdio>
 #include <fstream>
 
@@ -11,6 +13,11 @@ namespace schedcheck::cli {
 int program_error(const std::string& message) {
   fmt::print(stderr, "schedcheck: error: {}\n", message);
   return exit_usage;
+}
+
+bool whole_number(std::string_view text, uint64_t& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size();
 }
 
 double seconds_option(const Arguments& args, const char* name, double otherwise, std::string& error) {

@@ -17,6 +17,9 @@ inline constexpr int exit_verified = 0, exit_failed = 1, exit_usage = 2, exit_ga
 // Prints "schedcheck: error: MESSAGE" on stderr; returns exit_usage.
 int program_error(const std::string& message);
 
+// The whole of `text` as a decimal number below 2^64: digits only, no sign or blank.
+bool whole_number(std::string_view text, uint64_t& value);
+
 // The number of seconds option `name` gives, positive and at most
 // max_seconds, or `otherwise` when it is absent; anything else sets `error`
 // (a bad limit is never taken for a default).

@@ -87,9 +87,8 @@ bool open_input(const std::string& path, Input& in, std::string& error) {
 std::optional<size_t> max_errors(const Arguments& args) {
   const auto v = args.value("--max-errors");
   if (!v) return 20;
-  size_t n = 0;
-  auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
-  if (ec != std::errc{} || end != v->data() + v->size() || n == 0) {
+  uint64_t n = 0;
+  if (!whole_number(*v, n) || n == 0 || n > SIZE_MAX) {
     program_error(fmt::format("--max-errors takes a whole number of at least 1, not '{}'", *v));
     return std::nullopt;
   }
@@ -352,8 +351,7 @@ std::optional<gen::Coord> source_arg(const gen::Torus& torus, const std::string&
     const size_t comma = rest.find(',');
     const std::string_view part = rest.substr(0, comma);
     uint64_t v = 0;
-    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
-    if (ec != std::errc{} || end != part.data() + part.size()) {
+    if (!whole_number(part, v)) {
       error = fmt::format("--source '{}': expected coordinates like 1,2,3 or an index", text);
       return std::nullopt;
     }
@@ -420,11 +418,6 @@ int close_gen_output(const Arguments& args, GenOutput& out) {
   check_args.command = "check";
   check_args.positional.push_back(*out.path);
   return run_check(check_args);
-}
-
-bool whole_number(std::string_view text, uint64_t& value) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc{} && end == text.data() + text.size();
 }
 
 // A whole number of the option, at most `max`; nullopt, after a message, otherwise.

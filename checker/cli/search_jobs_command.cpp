@@ -1,7 +1,6 @@
 // Search jobs command: parses --emit-jobs, --merge and --sizes, prints the job lines or the merged table.
 #include "search_jobs_command.hpp"
 
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -44,8 +43,7 @@ int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::Swee
   if (const auto given = args.value("--enumeration")) {
     if (table != lemmas::SweepTable::time_independent_gossip)
       return program_error("--enumeration is for table search-gossip");
-    const auto [end, ec] = std::from_chars(given->data(), given->data() + given->size(), enumeration);
-    if (ec != std::errc{} || end != given->data() + given->size())
+    if (!whole_number(*given, enumeration))
       return program_error(fmt::format("--enumeration takes a number of choices (0: none), not '{}'", *given));
   }
 

@@ -6,7 +6,6 @@
 // for the other bounds; --json prints one object instead.
 #include "time_independent_command.hpp"
 
-#include <charconv>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -36,13 +35,6 @@ constexpr uint32_t largest_complete_graph = 12;
 constexpr uint32_t largest_torus = 36;
 constexpr uint32_t largest_derivation = 1u << 24;
 
-std::optional<uint32_t> whole_number(const std::string& text) {
-  uint32_t v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return v;
-}
-
 // "35 11 7" (blanks: spaces or tabs) to node indices; nullopt with `error` naming --cycle.
 std::optional<std::vector<uint32_t>> node_list(const std::string& text, std::string& error) {
   std::vector<uint32_t> out;
@@ -55,12 +47,12 @@ std::optional<std::vector<uint32_t>> node_list(const std::string& text, std::str
     size_t end = at;
     while (end < text.size() && text[end] != ' ' && text[end] != '\t') ++end;
     const std::string word = text.substr(at, end - at);
-    const auto v = whole_number(word);
-    if (!v) {
+    uint64_t v = 0;
+    if (!whole_number(word, v) || v > UINT32_MAX) {
       error = fmt::format("--cycle: '{}' is not a node index (expected blank-separated whole numbers)", word);
       return std::nullopt;
     }
-    out.push_back(*v);
+    out.push_back(static_cast<uint32_t>(v));
     at = end;
   }
   if (out.empty()) error = "--cycle: no nodes given";
@@ -100,10 +92,10 @@ nlohmann::json known_json(const KnownSet& s) { return {{"elements", s.elements},
 int derive_one(const Arguments& args, uint32_t P) {
   const auto i_text = args.value("--i");
   if (!i_text) return program_error("bound time-independent-gossip: --cycle needs --i (the PU i of Section 2)");
-  const auto i_value = whole_number(*i_text);
-  if (!i_value || *i_value >= P)
+  uint64_t i_value = 0;
+  if (!whole_number(*i_text, i_value) || i_value >= P)
     return program_error(fmt::format("--i '{}': expected a PU from 0 to P-1 = {}", *i_text, P - 1));
-  const uint32_t i = *i_value;
+  const auto i = static_cast<uint32_t>(i_value);
   std::string error;
   auto order = node_list(*args.value("--cycle"), error);
   if (!order) return program_error(error);
@@ -315,18 +307,20 @@ int run_time_independent_bound(const Arguments& args) {
     return program_error("bound time-independent-gossip needs --P N (with --i and --cycle, or alone for K_N) or "
                          "--topology torus:AxB");
   const std::string P_text = *args.value("--P");
-  const auto P = whole_number(P_text);
-  if (!P || *P < 3) return program_error(fmt::format("--P '{}': expected a whole number of at least 3", P_text));
+  uint64_t P_value = 0;
+  if (!whole_number(P_text, P_value) || P_value < 3 || P_value > UINT32_MAX)
+    return program_error(fmt::format("--P '{}': expected a whole number of at least 3", P_text));
+  const auto P = static_cast<uint32_t>(P_value);
   // The sets are lists of up to P/2 nodes, and the window is indexed by node.
-  if (has_cycle && *P > largest_derivation)
-    return program_error(fmt::format("--P {}: --cycle takes at most P = {}", *P, largest_derivation));
-  if (has_cycle) return derive_one(args, *P);
+  if (has_cycle && P > largest_derivation)
+    return program_error(fmt::format("--P {}: --cycle takes at most P = {}", P, largest_derivation));
+  if (has_cycle) return derive_one(args, P);
   if (args.flag("--i")) return program_error("bound time-independent-gossip: --i needs --cycle (the second cycle)");
-  if (*P > largest_complete_graph)
+  if (P > largest_complete_graph)
     return program_error(fmt::format("--P {}: without --cycle every second cycle on K_{} is enumerated, which is done "
                                      "only up to P = {}",
-                                     *P, *P, largest_complete_graph));
-  return report_survey(args, fmt::format("K_{}", *P), two_cycle::survey_complete_graph(*P), {});
+                                     P, P, largest_complete_graph));
+  return report_survey(args, fmt::format("K_{}", P), two_cycle::survey_complete_graph(P), {});
 }
 
 }  // namespace schedcheck::cli

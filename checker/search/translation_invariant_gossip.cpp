@@ -1,10 +1,10 @@
 // Translation-invariant gossip: a depth-first enumeration of one packet's spread, fixing a side's map when the spread first arrives from it.
 #include "translation_invariant_gossip.hpp"
 
-#include <fmt/format.h>
-
 #include <array>
 #include <vector>
+
+#include <fmt/format.h>
 
 namespace schedcheck::search {
 
@@ -57,7 +57,7 @@ class Spread {
   }
 
  private:
-  // A PU `to` first reached in a step over direction `direction` from `from`.
+  // One send of the origin's packet, from `from` over direction `direction` to `to`.
   struct Send {
     uint32_t from, direction, to;
   };
