@@ -18,7 +18,9 @@ class Spread {
   Spread(const Grid& grid, uint32_t steps, const EnumerationBudget& budget)
       : grid_(grid), steps_(steps), budget_(budget), nodes_count_(grid.node_count()),
         directions_(2 * grid.dimensions()), held_(nodes_count_, 0), sends_(steps + 1),
-        groups_(steps + 1) {
+        // A step sends at most once in each direction, so its senders make at
+        // most directions^2 candidate sends, to as many PUs.
+        groups_(steps + 1, std::vector<Group>(directions_ * directions_)), group_count_(steps + 1, 0) {
     // Side `directions_` stands for the origin's own packet: its map is the injection.
     maps_.assign(directions_ + 1, unset);
     for (uint32_t v = 0; v < nodes_count_; ++v)
@@ -143,20 +145,22 @@ class Spread {
   // more PUs to reach than directions fail at once.
   bool choose_sends(uint32_t t) {
     std::vector<Group>& groups = groups_[t];
-    groups.clear();
+    uint32_t& count = group_count_[t];
+    count = 0;
     uint32_t to_reach = 0;
     for (const Send& f : sends_[t - 1])
       for (uint32_t j = 0; j < directions_; ++j) {
         if (!(maps_[f.direction] >> j & 1U)) continue;
         const uint32_t to = neighbours_[size_t{f.to} * directions_ + j];
         if (held_[to] && !duplicates_) continue;
-        size_t g = 0;
-        while (g < groups.size() && groups[g].to != to) ++g;
-        if (g == groups.size()) {
+        uint32_t g = 0;
+        while (g < count && groups[g].to != to) ++g;
+        if (g == count) {
           if (!held_[to] && ++to_reach > directions_) return false;
-          groups.emplace_back();
           groups[g].to = to;
+          groups[g].size = 0;
           groups[g].held = held_[to] != 0;
+          ++count;
         }
         bool listed = false;  // a PU that arrived from two sides in the last step may list a send twice
         for (uint32_t k = 0; k < groups[g].size; ++k)
@@ -169,9 +173,9 @@ class Spread {
 
   // Send k of group g, and the rest: leaving a send out is tried first where
   // the group needs no more, so that schedules with fewer duplicates come first.
-  bool pick(uint32_t t, size_t g, uint32_t k, uint32_t used, bool sent) {
+  bool pick(uint32_t t, uint32_t g, uint32_t k, uint32_t used, bool sent) {
     const std::vector<Group>& groups = groups_[t];
-    if (g == groups.size()) return commit(t);
+    if (g == group_count_[t]) return commit(t);
     const Group& group = groups[g];
     if (k == group.size) return (sent || group.held) && pick(t, g + 1, 0, used, false);
     const Send& s = group.sends[k];
@@ -218,6 +222,7 @@ class Spread {
   uint32_t held_count_ = 0;
   std::vector<std::vector<Send>> sends_;  // [t]: step t's sends of the origin's packet
   std::vector<std::vector<Group>> groups_;  // [t]: step t's candidate sends, by the PU they go to
+  std::vector<uint32_t> group_count_;       // [t]: how many of groups_[t] are in use
   bool duplicates_ = false;  // whether a packet may reach a PU again (the second pass)
   uint64_t nodes_ = 0;
   bool out_of_budget_ = false;
