@@ -314,6 +314,12 @@ has enum-merged-json '"construction_enumerated":true' "$tmp/enum-merged.json"
 "$checker" table search-broadcast --emit-jobs "$tmp/b" --enumeration 5 >/dev/null 2>"$tmp/enum-broadcast.err"
 if [ $? = 2 ]; then ok; else fail "--enumeration with search-broadcast: not exit 2"; fi
 has enum-broadcast '^schedcheck: error: --enumeration is for table search-gossip$' "$tmp/enum-broadcast.err"
+"$checker" table search-gossip --emit-jobs "$tmp/g" --enumeration 1e6 >/dev/null 2>"$tmp/enum-number.err"
+if [ $? = 2 ]; then ok; else fail "--enumeration 1e6: not exit 2"; fi
+has enum-number "^schedcheck: error: --enumeration takes a number of choices \(0: none\), not '1e6'$" "$tmp/enum-number.err"
+"$checker" table search-gossip --merge "$enum_out" --enumeration 5 >/dev/null 2>"$tmp/enum-merge.err"
+if [ $? = 2 ]; then ok; else fail "--merge --enumeration: not exit 2"; fi
+has enum-merge '^schedcheck: error: --enumeration is for --emit-jobs \(--merge reads it from DIR/sweep.txt\)$' "$tmp/enum-merge.err"
 
 # (i) Z3 out of time at 3x8's count 2 under the shorter way (0.01 s): the
 # job has cadical decide the CNF all the same (0.3 s here), and the merge
