@@ -8,7 +8,8 @@
 // enumerate: the injections, and M(a) for each side the spread arrives from.
 // The class searched is the translation-invariant, time-independent
 // schedules that never send a packet straight back over the link it came
-// by. A map's send is left out only where the neighbour holds the packet at
+// by, nor back to its origin (which may not send its own packet on after
+// step 1: property 9 reads that as holding it back). A map's send is left out only where the neighbour holds the packet at
 // the end of the step (property 9); where the maps bring a packet to a PU
 // that lacks it, some of them send (each choice is tried), and the others
 // may. Schedules in which no packet reaches a PU twice are tried first, as
