@@ -94,7 +94,7 @@ const std::vector<OptionSpec> option_table = {
      "--emit-jobs: the tori, a comma list of AxB(xC) and ranges LO..HI (sides between the two "
      "ends, non-decreasing), default 2x2..8x8,2x2x2..4x4x4 (search-gossip: 2x2..8x8,2x2x2..3x3x4); --merge reads them from DIR/sweep.txt unless given"},
     {"--count-timeout", "SECONDS", "search",
-     "broadcast, store-and-forward scatter and gather: the time one step count may take; an unknown count is reported and the climb goes on (default: "
+     "broadcast, store-and-forward scatter and gather, time-independent gossip: the time one step count may take; an unknown count is reported and the climb goes on (default: "
      "half of --timeout; all of it with --steps or --claim-steps)"},
     {"--one-routing", "", "search",
      "broadcast: search the routing asked alone, not first the stricter shorter-way routing whose witnesses are "

@@ -545,11 +545,12 @@ int run_search(const Arguments& args) {
   // find a witness one step above it. One count alone has all the time.
   const auto count_timeout = seconds_option(args, "--count-timeout", exact || claim ? timeout : timeout / 2, error);
   if (!error.empty()) return program_error(error);
-  if (gossip && (args.flag("--count-timeout") || args.flag("--one-routing") || args.flag("--no-symmetric-first")))
+  if (gossip && args.flag("--count-timeout") && !time_independent)
+    return program_error("search gossip: --count-timeout goes with --time-independent (and broadcast, scatter, "
+                         "gather)");
+  if (gossip && (args.flag("--one-routing") || args.flag("--no-symmetric-first")))
     return program_error(fmt::format("search gossip: {} is for broadcast",
-                                     args.flag("--count-timeout") ? "--count-timeout"
-                                     : args.flag("--one-routing") ? "--one-routing"
-                                                                  : "--no-symmetric-first"));
+                                     args.flag("--one-routing") ? "--one-routing" : "--no-symmetric-first"));
   if (rooted && (args.flag("--one-routing") || args.flag("--no-symmetric-first")))
     return program_error(fmt::format("search {}: {} is for broadcast", collective,
                                      args.flag("--one-routing") ? "--one-routing" : "--no-symmetric-first"));

@@ -276,16 +276,11 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
                                             const SearchLimits& limits, bool structured_first) {
   SearchReport report;
   const auto start = Clock::now();
-  auto seconds_left = [&] {
-    return limits.timeout_seconds - std::chrono::duration<double>(Clock::now() - start).count();
-  };
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
-    if (seconds_left() <= 0) {
-      report.gave_up = true;
-      break;
-    }
-    if (limits.trying) limits.trying(steps);
-    const auto t0 = Clock::now();
+    const std::optional<double> count_seconds = begin_count(report, limits, start, steps);
+    if (!count_seconds) break;
+    const auto count_start = Clock::now();
+    auto seconds_left = [&] { return *count_seconds - seconds_since(count_start); };
     // One map for all PUs first: by enumeration the translation-invariant
     // schedules, then with Z3 those whose PUs may leave out differently.
     Solved solved;
@@ -300,8 +295,9 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
     if (same_maps_first && solved.outcome != Outcome::sat)
       solved = solve(grid, steps, true, std::min(seconds_left(), uniform_seconds));
     if (solved.outcome != Outcome::sat) solved = solve(grid, steps, false, seconds_left());
-    const Attempt a{steps, solved.outcome, std::chrono::duration<double>(Clock::now() - t0).count()};
-    if (record_attempt(report, limits, a, solved.witness)) break;
+    const Attempt a{steps, solved.outcome, seconds_since(count_start)};
+    // With a limit per count, an unknown count is reported and the climb goes on.
+    if (record_attempt(report, limits, a, solved.witness, static_cast<bool>(limits.count_timeout))) break;
   }
   return report;
 }

@@ -11,7 +11,9 @@
 namespace schedcheck::search {
 
 // Tries first, first+1, ..., last steps; stops at the first satisfiable count
-// (the witness, whose forwarding the core re-checks) or when it gives up. The
+// (the witness, whose forwarding the core re-checks) or when it gives up;
+// with limits.count_timeout, an unknown count is reported and the climb goes
+// on to the next. The
 // unknowns are each PU's injection directions (step 1) and its forwarding map
 // (arrival side -> outgoing directions); the packets' routes follow from
 // them, and each channel carries at most one packet per step. On a torus

@@ -619,6 +619,23 @@ TEST_CASE("translation-invariant gossip: the fewest steps of the class, each wit
   }
 }
 
+TEST_CASE("time-independent gossip with a limit per count: past an unknown count to a witness above it") {
+  // 5x5 in 6 steps has no answer in half a second (nor in 150 s); in 7 the
+  // enumeration finds a translation-invariant schedule at once.
+  Grid grid;
+  grid.sizes = {5, 5};
+  SearchLimits l = limits();
+  l.count_timeout = [](uint32_t) { return 0.5; };
+  Found f{search_time_independent_gossip(grid, 6, 8, l)};
+  REQUIRE(f.report.attempts.size() == 2);
+  CHECK(f.report.attempts[0].outcome == Outcome::unknown);
+  CHECK(f.report.gave_up);  // the witness is not proven optimal
+  recheck(f, grid, "store-and-forward all-port non-combining", "gossip");
+  REQUIRE(f.report.witness_steps == 7u);
+  CHECK(f.verified);
+  CHECK(f.forwarding == schedcheck::ForwardingClass::time_independent);
+}
+
 TEST_CASE("translation-invariant gossip: unknown out of budget and off a torus, never unsat") {
   Grid torus;
   torus.sizes = {5, 5};
