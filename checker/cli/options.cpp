@@ -101,7 +101,8 @@ const std::vector<OptionSpec> option_table = {
      "its witnesses"},
     {"--no-symmetric-first", "", "search",
      "broadcast: no structured first tries (each a third of the count's time left, whose witness settles the count "
-     "and whose unsat refutes nothing): the schedules whose last step informs every neighbour of a perfect Lee "
+     "and whose unsat refutes nothing): under free routing, steps that are each a maximum flow; the schedules "
+     "whose last step informs every neighbour of a perfect Lee "
      "code by single hops (tori whose sides are multiples of 2k+1), then those that the automorphisms fixing the "
      "source map to themselves"},
     {"--split", "PORTS", "search",

@@ -503,6 +503,7 @@ int run_search(const Arguments& args) {
   broadcast.strengthen = !args.flag("--plain");
   broadcast.stricter_routing_first = !args.flag("--one-routing");
   broadcast.symmetric_first = broadcast.strengthen && !args.flag("--no-symmetric-first");
+  broadcast.flow_first = broadcast.symmetric_first;
   search::GossipProblem gossip_problem;
   if (grid) gossip_problem.grid = *grid;
   gossip_problem.one_port = broadcast.one_port;
@@ -663,7 +664,9 @@ int run_search(const Arguments& args) {
           {"point-symmetric ", "the reflection of the torus through the source (x -> -x in every dimension) maps "
                                "it to itself"},
           {"perfect-code ", "its last step informs every neighbour of the perfect Lee code {x : x1 + 2 x2 + ... + "
-                            "k xk = 0 mod 2k+1} by single hops"}};
+                            "k xk = 0 mod 2k+1} by single hops"},
+          {"max-flow ", "every step's paths are a maximum flow out of the nodes informed before it, one path per "
+                        "channel, any paths (not only minimal ones)"}};
       std::string paths = witness_routing;
       std::string comment;
       for (const auto& [prefix, what] : classes)
@@ -671,7 +674,8 @@ int run_search(const Arguments& args) {
           comment = fmt::format("# a {}schedule: {}\n", prefix, what);
           paths.erase(0, prefix.size());
         }
-      comment += fmt::format("# its paths are {}{}\n", paths, paths.ends_with(" paths") ? "" : " paths");
+      if (paths != "paths")  // "max-flow paths" has said what its paths are
+        comment += fmt::format("# its paths are {}{}\n", paths, paths.ends_with(" paths") ? "" : " paths");
       witness.insert(witness.find("topology "), comment);
     }
     const lemmas::Checked c = lemmas::check_text(witness);

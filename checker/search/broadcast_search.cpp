@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "flow_broadcast.hpp"
 #include "symmetry.hpp"
 #include "z3_util.hpp"
 
@@ -490,11 +491,27 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     a.stricter_routing = true;
     return record(report, limits, a, t.run);
   };
+  // No solver and no run (flow_broadcast.hpp), so it comes before them all.
+  const bool flow_first = problem.flow_first && !problem.one_port && problem.rule == RouteRule::shortest;
+  auto try_flow = [&](uint32_t steps, double seconds) {
+    const auto flow_start = Clock::now();
+    FlowBroadcastLimits flow_limits;
+    flow_limits.deadline = flow_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    std::optional<std::string> body = flow_broadcast(problem.grid, steps, flow_limits);
+    if (!body) return false;
+    const Attempt a{steps, Outcome::sat, seconds_since(flow_start), "max-flow paths", true};
+    report.attempts.push_back(a);
+    if (limits.progress) limits.progress(a);
+    report.witness_steps = steps;
+    report.witness = std::move(*body);
+    return true;
+  };
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
     const std::optional<double> count_seconds = begin_count(report, limits, start, steps);
     if (!count_seconds) break;
     const double budget = *count_seconds;
     const auto count_start = Clock::now();
+    if (flow_first && try_flow(steps, budget * first_try_share)) break;
     bool settled = false, structured_tried = false;
     for (Try& t : structured) {
       if (settled || repeats(t)) continue;

@@ -37,6 +37,11 @@ struct BroadcastProblem {
   // too large (7x7x7 under minimal paths). Its witness settles the count;
   // its unsat refutes nothing. Set by the search for that try.
   bool code_last_step = false;
+  // Each count is tried first by flow_broadcast (free routing, all-port
+  // wormhole): a schedule whose every step is a maximum flow, its paths any
+  // paths. Its witness settles the count; a try that finds none refutes
+  // nothing and is not reported.
+  bool flow_first = false;
   // The encoding of the schedules that the group maps to themselves alone:
   // one variable per orbit of routes and of nodes. Set by the search for
   // its structured tries.

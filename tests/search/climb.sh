@@ -92,18 +92,24 @@ else
   echo "FAIL free-witness: not verified, or its comment is not '# its paths are minimal paths'"
   grep '^#' "$dir/free.sched"
 fi
-# With the structured tries the perfect-code try settles it first, and its
-# witness says which class it is of.
-expect free-perfect-code 0 '^OPTIMAL steps=2 .*; 2: sat in [0-9.]+ s under perfect-code minimal paths$' \
-  -- broadcast --topology torus:5x5 --model wormhole,all-port,free -o "$dir/code.sched"
-if "$checker" check "$dir/code.sched" | grep -q '^VERIFIED .*wormhole all-port free non-combining: steps=2 ' &&
+# With the structured tries the maximum flows settle it first (no solver),
+# and the witness says which class it is of; under dimension order the
+# perfect-code try settles 3 steps, the layer count having refuted 2.
+expect free-max-flow 0 '^OPTIMAL steps=2 .*; 2: sat in [0-9.]+ s under max-flow paths$' \
+  -- broadcast --topology torus:5x5 --model wormhole,all-port,free -o "$dir/flow.sched"
+expect order-perfect-code 0 '^OPTIMAL steps=3 .*; 3: sat in [0-9.]+ s under perfect-code dimension-order$' \
+  -- broadcast --topology torus:5x5 --model wormhole,all-port,dimension-order -o "$dir/code.sched"
+if "$checker" check "$dir/flow.sched" | grep -q '^VERIFIED .*wormhole all-port free non-combining: steps=2 ' &&
+  grep -q '^# a max-flow schedule: every step.s paths are a maximum flow' "$dir/flow.sched" &&
+  ! grep -q '^# its paths are' "$dir/flow.sched" &&
+  "$checker" check "$dir/code.sched" | grep -q '^VERIFIED .*wormhole all-port dimension-order non-combining: steps=3 ' &&
   grep -q '^# a perfect-code schedule: its last step informs every neighbour of the perfect Lee code' \
-    "$dir/code.sched" && grep -q '^# its paths are minimal paths$' "$dir/code.sched"; then
+    "$dir/code.sched" && grep -q '^# its paths are dimension-order paths$' "$dir/code.sched"; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))
-  echo "FAIL code-witness: not verified, or its comments do not name the perfect-code class and minimal paths"
-  grep '^#' "$dir/code.sched"
+  echo "FAIL structured-witnesses: not verified, or their comments do not name their class and paths"
+  grep '^#' "$dir/flow.sched" "$dir/code.sched"
 fi
 
 # (d) The search's free routes are the minimal paths, and the format's free

@@ -101,8 +101,9 @@ if [ $? = 10 ]; then ok; else fail "cadical: the 3-step CNF is not satisfiable";
   --dimacs "$tmp/free.cnf" >"$tmp/free-export.out"
 has free-export '^DIMACS steps=2 \(broadcast torus 3x8, wormhole all-port free non-combining, routes: minimal paths only\) written to .*: [1-9][0-9]* variables, [0-9]+ clauses$' "$tmp/free-export.out"
 rm -f "$tmp/free.cnf"
-# A free witness names the paths it was found on once.
-has free-witness-comment '^# its paths are minimal paths$' "$out/torus-3x8-free-steps-2.sched"
+# A free witness names the class it was found in (the maximum flows, tried
+# first under free routing), once.
+has free-witness-comment '^# a max-flow schedule: every step.s paths are a maximum flow' "$out/torus-3x8-free-steps-2.sched"
 
 # (c) The merge decides every entry, and agrees with search --min.
 merge merged 0 "$out"

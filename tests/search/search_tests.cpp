@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "broadcast_search.hpp"
+#include "flow_broadcast.hpp"
 #include "gossip_search.hpp"
 #include "hamiltonian_search.hpp"
 #include "proven.hpp"
@@ -483,6 +484,55 @@ TEST_CASE("the perfect-code try settles 5x5 under free routing in 2 steps, and t
   CHECK(f.report.attempts.back().stricter_routing);
   // The other structured tries are not built once it has settled the count.
   CHECK(f.report.attempts.size() == 1u);
+}
+
+TEST_CASE("maximum flows meet Lemma 1 under free routing where the solver gave up, and the core verifies them") {
+  // 11x11 (121 of Lemma 1's 125 in 3 steps), 6x6x6, 5x7x7, 6x6x7 and 6x7x7:
+  // Z3 had no answer at 3 steps in 300 s under minimal paths; 16x16 in 4,
+  // and a mesh, whose border channels the flows leave out.
+  struct Case {
+    std::vector<uint32_t> sizes;
+    bool wraps;
+    uint32_t steps;
+  };
+  for (const Case& c : {Case{{11, 11}, true, 3}, Case{{6, 6, 6}, true, 3}, Case{{5, 7, 7}, true, 3},
+                        Case{{6, 6, 7}, true, 3}, Case{{6, 7, 7}, true, 3}, Case{{16, 16}, true, 4},
+                        Case{{4, 4}, false, 3}}) {
+    const BroadcastProblem p = problem(c.sizes, RouteRule::shortest, false, c.wraps);
+    INFO(p.grid.describe());
+    const std::optional<std::string> body = flow_broadcast(p.grid, c.steps, FlowBroadcastLimits{});
+    REQUIRE(body);
+    Found f;
+    f.report.witness_steps = c.steps;
+    f.report.witness = *body;
+    recheck(f, p.grid, broadcast_model_line(p), "broadcast source 0");
+    CHECK(f.verified);
+    CHECK(f.checked_steps == c.steps);
+  }
+  // One step is a single flow, so its answer is exact: the source's four
+  // channels cannot reach a 3x3 torus's eight other nodes.
+  Grid three;
+  three.sizes = {3, 3};
+  CHECK_FALSE(flow_broadcast(three, 1, FlowBroadcastLimits{}));
+  CHECK(flow_broadcast(three, 2, FlowBroadcastLimits{}));
+}
+
+TEST_CASE("the search tries the flows first under free routing: 6x6x6 is optimal at Lemma 1's 3 steps") {
+  BroadcastProblem p = symmetric_first({6, 6, 6}, RouteRule::shortest, true);
+  p.flow_first = true;
+  const Found f = climb(p, limits());
+  REQUIRE(f.report.witness_steps == 3u);
+  CHECK(f.verified);
+  REQUIRE(f.report.attempts.size() == 1u);
+  CHECK(f.report.attempts.back().routing == "max-flow paths");
+  CHECK(f.report.attempts.back().stricter_routing);
+  CHECK(proven(core_bound(p), f.report).optimal);
+  // Under dimension order the flows are not tried: their paths are any paths.
+  BroadcastProblem ordered = symmetric_first({3, 3}, RouteRule::dimension_order, false);
+  ordered.flow_first = true;
+  const Found o = climb(ordered, limits());
+  REQUIRE(o.report.witness_steps == 2u);
+  CHECK(o.report.attempts.back().routing != "max-flow paths");
 }
 
 }  // namespace
