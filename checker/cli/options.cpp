@@ -104,7 +104,8 @@ const std::vector<OptionSpec> option_table = {
      "and whose unsat refutes nothing): under free routing, steps that are each a maximum flow; the schedules "
      "whose last step informs every neighbour of a perfect Lee "
      "code by single hops (tori whose sides are multiples of 2k+1), then those that the automorphisms fixing the "
-     "source map to themselves"},
+     "source map to themselves, then under dimension order steps on shorter-way paths spread greedily, the last "
+     "decided by Z3"},
     {"--split", "PORTS", "search",
      "broadcast with --steps S: decide the count cube by cube, one cube per choice of the source's path (or none) "
      "out of each of its first PORTS ports in step 1, the routing asked alone"},

@@ -503,7 +503,7 @@ int run_search(const Arguments& args) {
   broadcast.strengthen = !args.flag("--plain");
   broadcast.stricter_routing_first = !args.flag("--one-routing");
   broadcast.symmetric_first = broadcast.strengthen && !args.flag("--no-symmetric-first");
-  broadcast.flow_first = broadcast.symmetric_first;
+  broadcast.flow_first = broadcast.shorter_way_spread = broadcast.symmetric_first;
   search::GossipProblem gossip_problem;
   if (grid) gossip_problem.grid = *grid;
   gossip_problem.one_port = broadcast.one_port;
@@ -666,7 +666,9 @@ int run_search(const Arguments& args) {
           {"perfect-code ", "its last step informs every neighbour of the perfect Lee code {x : x1 + 2 x2 + ... + "
                             "k xk = 0 mod 2k+1} by single hops"},
           {"max-flow ", "every step's paths are a maximum flow out of the nodes informed before it, one path per "
-                        "channel, any paths (not only minimal ones)"}};
+                        "channel, any paths (not only minimal ones)"},
+          {"spread ", "each step before the last informs, greedily, the nodes farthest from those informed that a "
+                      "free path still reaches; the last step reaches every node left"}};
       std::string paths = witness_routing;
       std::string comment;
       for (const auto& [prefix, what] : classes)

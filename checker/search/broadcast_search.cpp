@@ -17,6 +17,7 @@
 #include <z3++.h>
 
 #include "flow_broadcast.hpp"
+#include "shorter_way_broadcast.hpp"
 #include "symmetry.hpp"
 #include "z3_util.hpp"
 
@@ -493,13 +494,15 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   };
   // No solver and no run (flow_broadcast.hpp), so it comes before them all.
   const bool flow_first = problem.flow_first && !problem.one_port && problem.rule == RouteRule::shortest;
-  auto try_flow = [&](uint32_t steps, double seconds) {
-    const auto flow_start = Clock::now();
-    FlowBroadcastLimits flow_limits;
-    flow_limits.deadline = flow_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-    std::optional<std::string> body = flow_broadcast(problem.grid, steps, flow_limits);
+  const bool spread = problem.shorter_way_spread && !problem.one_port &&
+                      (problem.rule == RouteRule::dimension_order || problem.rule == RouteRule::dimension_order_shorter);
+  // A try with no run of its own: its witness, if it finds one, is recorded as the count's.
+  auto try_without_run = [&](uint32_t steps, double seconds, const char* routing, auto&& find) {
+    const auto try_start = Clock::now();
+    const auto deadline = try_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    std::optional<std::string> body = find(deadline);
     if (!body) return false;
-    const Attempt a{steps, Outcome::sat, seconds_since(flow_start), "max-flow paths", true};
+    const Attempt a{steps, Outcome::sat, seconds_since(try_start), routing, true};
     report.attempts.push_back(a);
     if (limits.progress) limits.progress(a);
     report.witness_steps = steps;
@@ -511,7 +514,10 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     if (!count_seconds) break;
     const double budget = *count_seconds;
     const auto count_start = Clock::now();
-    if (flow_first && try_flow(steps, budget * first_try_share)) break;
+    if (flow_first && try_without_run(steps, budget * first_try_share, "max-flow paths", [&](Clock::time_point end) {
+          return flow_broadcast(problem.grid, steps, StepwiseLimits{64, end});
+        }))
+      break;
     bool settled = false, structured_tried = false;
     for (Try& t : structured) {
       if (settled || repeats(t)) continue;
@@ -519,6 +525,11 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
       settled = try_first(t, steps, (budget - seconds_since(count_start)) * first_try_share);
     }
     if (settled) break;
+    if (spread && try_without_run(steps, (budget - seconds_since(count_start)) * first_try_share,
+                                  "spread dimension-order-shorter", [&](Clock::time_point end) {
+                                    return shorter_way_broadcast(problem.grid, steps, StepwiseLimits{8, end});
+                                  }))
+      break;
     if (stricter && try_first(*stricter, steps, (budget - seconds_since(count_start)) * first_try_share)) break;
     const double rest = budget - seconds_since(count_start);
     Attempt a = rest > 0 ? built(asked).check(steps, rest) : Attempt{steps, Outcome::unknown, 0};

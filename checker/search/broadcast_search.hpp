@@ -42,6 +42,11 @@ struct BroadcastProblem {
   // paths. Its witness settles the count; a try that finds none refutes
   // nothing and is not reported.
   bool flow_first = false;
+  // Under either dimension order (all-port wormhole), each count is tried
+  // after the symmetric schedules by shorter_way_broadcast: steps spread
+  // greedily, the last one decided by Z3. Its witness settles the count; a
+  // try that finds none refutes nothing and is not reported.
+  bool shorter_way_spread = false;
   // The encoding of the schedules that the group maps to themselves alone:
   // one variable per orbit of routes and of nodes. Set by the search for
   // its structured tries.

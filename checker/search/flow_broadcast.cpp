@@ -3,10 +3,11 @@
 
 #include <algorithm>
 #include <deque>
-#include <random>
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "farthest_targets.hpp"
 
 namespace schedcheck::search {
 
@@ -75,15 +76,9 @@ class UnitFlow {
   std::vector<uint32_t> first_, next_, level_;
 };
 
-// One path of a step: its sender and its hops, each a port 2*dim + (negative ? 1 : 0).
-struct Path {
-  uint32_t from;
-  std::vector<uint32_t> ports;
-};
-
 // Channel-disjoint paths from the informed nodes to as many of the targets
 // as one step can reach, each target at most once.
-std::vector<Path> step_paths(const Grid& grid, const std::vector<bool>& informed, const std::vector<bool>& target) {
+std::vector<StepPath> step_paths(const Grid& grid, const std::vector<bool>& informed, const std::vector<bool>& target) {
   const uint32_t P = grid.node_count(), ports = 2 * grid.dimensions();
   const uint32_t source = P, sink = P + 1;
   UnitFlow flow(P + 2);
@@ -111,7 +106,7 @@ std::vector<Path> step_paths(const Grid& grid, const std::vector<bool>& informed
   // Each unit leaving an informed node is followed along used channels to a
   // node that absorbs one; the flow is conserved at every node, so the walk
   // never sticks, and a cycle it closes is flow that reaches no one: cut out.
-  std::vector<Path> paths;
+  std::vector<StepPath> paths;
   std::vector<uint32_t> place(P, UINT32_MAX);  // a node's index on the walk, or none
   for (uint32_t v = 0; v < P; ++v)
     for (; sends[v] > 0; --sends[v]) {
@@ -135,7 +130,7 @@ std::vector<Path> step_paths(const Grid& grid, const std::vector<bool>& informed
       }
       --absorbs[nodes.back()];
       for (const uint32_t u : nodes) place[u] = UINT32_MAX;
-      paths.push_back({v, std::move(hops)});
+      paths.push_back({v, nodes.back(), std::move(hops)});
     }
   return paths;
 }
@@ -144,85 +139,27 @@ std::vector<Path> step_paths(const Grid& grid, const std::vector<bool>& informed
 // informed nodes and those chosen before it; ties go by `rank`.
 std::vector<bool> spread_targets(const Grid& grid, const std::vector<bool>& informed, uint32_t count,
                                  const std::vector<uint32_t>& rank) {
-  const uint32_t P = grid.node_count();
-  std::vector<uint32_t> distance(P, UINT32_MAX);
-  std::deque<uint32_t> queue;
-  auto settle = [&]() {
-    while (!queue.empty()) {
-      const uint32_t v = queue.front();
-      queue.pop_front();
-      for (uint32_t port = 0; port < 2 * grid.dimensions(); ++port) {
-        const int64_t w = grid.neighbour(v, port / 2, port % 2 == 1);
-        if (w >= 0 && distance[w] > distance[v] + 1) {
-          distance[w] = distance[v] + 1;
-          queue.push_back(static_cast<uint32_t>(w));
-        }
-      }
-    }
-  };
-  for (uint32_t v = 0; v < P; ++v)
-    if (informed[v]) distance[v] = 0, queue.push_back(v);
-  settle();
-  std::vector<bool> target(P, false);
+  FarthestTargets farthest(grid, informed, rank);
+  std::vector<bool> target(grid.node_count(), false);
   for (uint32_t chosen = 0; chosen < count; ++chosen) {
-    uint32_t best = UINT32_MAX;
-    for (uint32_t v = 0; v < P; ++v)
-      if (distance[v] > 0 && (best == UINT32_MAX || distance[v] > distance[best] ||
-                              (distance[v] == distance[best] && rank[v] < rank[best])))
-        best = v;
-    if (best == UINT32_MAX) break;
-    target[best] = true;
-    distance[best] = 0;
-    queue.push_back(best);
-    settle();
+    const uint32_t v = farthest.next(target);
+    if (v == UINT32_MAX) break;
+    target[v] = true;
+    farthest.add(v);
   }
   return target;
 }
 
-// "+1*2 -2": a path's hops, runs of one port as one move.
-std::string moves_text(const std::vector<uint32_t>& ports) {
-  std::string text;
-  for (size_t i = 0; i < ports.size();) {
-    size_t j = i;
-    while (j < ports.size() && ports[j] == ports[i]) ++j;
-    text += fmt::format("{}{}{}{}", text.empty() ? "" : " ", ports[i] % 2 ? '-' : '+', ports[i] / 2 + 1,
-                        j - i > 1 ? fmt::format("*{}", j - i) : "");
-    i = j;
-  }
-  return text;
-}
-
 }  // namespace
 
-std::optional<std::string> flow_broadcast(const Grid& grid, uint32_t steps, const FlowBroadcastLimits& limits) {
+std::optional<std::string> flow_broadcast(const Grid& grid, uint32_t steps, const StepwiseLimits& limits) {
   const uint32_t P = grid.node_count(), ports = 2 * grid.dimensions();
-  if (steps == 0) return P == 1 ? std::optional<std::string>("") : std::nullopt;
-  std::vector<uint32_t> rank(P);
-  for (uint32_t t = 0; t < limits.tries && std::chrono::steady_clock::now() < limits.deadline; ++t) {
-    std::mt19937 random(t + 1);
-    for (uint32_t v = 0; v < P; ++v) rank[v] = v;
-    std::shuffle(rank.begin(), rank.end(), random);
-    std::vector<bool> informed(P, false);
-    informed[0] = true;
-    uint32_t informed_count = 1;
-    std::string body;
-    for (uint32_t s = 1; s <= steps; ++s) {
-      // The last step aims at everyone left; the flow then decides it exactly.
-      std::vector<bool> target(P);
-      if (s == steps) target.flip();
-      else target = spread_targets(grid, informed, std::min(P, informed_count * ports), rank);
-      body += fmt::format("step {}\n", s);
-      for (const Path& path : step_paths(grid, informed, target)) {
-        body += fmt::format("  {} {}\n", grid.node_name(path.from), moves_text(path.ports));
-        uint32_t at = path.from;
-        for (const uint32_t port : path.ports) at = static_cast<uint32_t>(grid.neighbour(at, port / 2, port % 2 == 1));
-        informed[at] = true;
-        ++informed_count;
-      }
-    }
-    if (informed_count == P) return body;
-  }
-  return std::nullopt;
+  return stepwise_broadcast(grid, steps, limits, [&](const StepRequest& r) -> std::optional<std::vector<StepPath>> {
+    // The last step aims at everyone left; the flow then decides it exactly.
+    std::vector<bool> target(P, true);
+    if (!r.last) target = spread_targets(grid, r.informed, std::min(P, r.informed_count * ports), r.rank);
+    return step_paths(grid, r.informed, target);
+  });
 }
 
 }  // namespace schedcheck::search

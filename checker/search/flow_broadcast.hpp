@@ -13,23 +13,16 @@
 // choice is a heuristic, so a try that finds no schedule refutes nothing.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "grid.hpp"
+#include "stepwise_broadcast.hpp"
 
 namespace schedcheck::search {
 
-struct FlowBroadcastLimits {
-  uint32_t tries = 64;  // each with its own deterministic choice among equally far targets
-  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
-};
-
-// A broadcast from node 0 in exactly `steps` steps, as the body of a
-// schedule in the format (step lines and transfers whose routes are moves),
-// or none when no try found one.
-std::optional<std::string> flow_broadcast(const Grid& grid, uint32_t steps, const FlowBroadcastLimits& limits);
+// A broadcast from node 0 in exactly `steps` steps (stepwise_broadcast.hpp).
+std::optional<std::string> flow_broadcast(const Grid& grid, uint32_t steps, const StepwiseLimits& limits);
 
 }  // namespace schedcheck::search
