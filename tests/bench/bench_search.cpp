@@ -2,9 +2,10 @@
 //
 // For each instance each variant decides the two counts around the known
 // optimum (optimum - 1: unsat, optimum: sat) in one climb. "schedcheck" is
-// the search as the command runs it (for broadcast: the perfect-code try
-// where it applies and the symmetric schedules first, then the shorter way
-// round, then the routing asked; for scatter
+// the search as the command runs it (for broadcast: under free routing the
+// maximum flows, then the perfect-code try where it applies and the
+// symmetric schedules, then under dimension order the shorter-way spread
+// steps and the shorter way round, then the routing asked; for scatter
 // and gather: the list schedule first; for time-independent gossip: the
 // translation-invariant enumeration, then one map for every PU with Z3);
 // "no first try" is the same without
@@ -84,7 +85,7 @@ SearchReport broadcast(std::vector<uint32_t> sizes, RouteRule rule, uint32_t fir
   }
   p.strengthen = v != Variant::plain;
   p.stricter_routing_first = v != Variant::plain;
-  p.symmetric_first = v == Variant::schedcheck;
+  p.symmetric_first = p.flow_first = p.shorter_way_spread = v == Variant::schedcheck;
   return search_broadcast(p, first, last, limits);
 }
 
@@ -169,6 +170,15 @@ int main(int argc, char** argv) {
        [=](Variant v, const SearchLimits& l) { return broadcast({5, 5}, minimal, 1, 2, v, l); }, true, true, true},
       {"broadcast torus 10x10 wormhole free", 3, wormhole("10x10", "free"),
        [=](Variant v, const SearchLimits& l) { return broadcast({10, 10}, minimal, 2, 3, v, l); }, true, true, true},
+      // The maximum flows under free routing, and the shorter-way spread
+      // steps under dimension order; Lemma 1 refutes 2 steps. (6x6x6 under
+      // free routing is left out: without the flows its encoding of minimal
+      // paths passes 18 GB before Z3 starts.)
+      {"broadcast torus 11x11 wormhole free", 3, wormhole("11x11", "free"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({11, 11}, minimal, 3, 3, v, l); }, true, true, true},
+      {"broadcast torus 6x6x6 wormhole shorter way", 3, wormhole("6x6x6", "dimension-order-shorter"),
+       [=](Variant v, const SearchLimits& l) { return broadcast({6, 6, 6}, shorter, 3, 3, v, l); }, true, true,
+       true},
       {"broadcast torus 5x5x5 wormhole dim-order", 3, wormhole("5x5x5", "dimension-order"),
        [=](Variant v, const SearchLimits& l) { return broadcast({5, 5, 5}, dor, 2, 3, v, l); }, true, true},
       {"broadcast torus 3x3x3 store-and-forward", 3, "torus 3x3x3\nmodel store-and-forward all-port\ncollective broadcast source 0",
@@ -272,8 +282,9 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   std::printf("times: median wall clock of %u climb(s) per variant; no first try: without the structured tries\n"
-              "(broadcast: perfect-code, symmetric; time-independent gossip: the translation-invariant enumeration\n"
-              "and one map for every PU) or the list schedule (scatter, gather); plain: no redundant\n"
+              "(broadcast: max-flow, perfect-code, symmetric, shorter-way spread; time-independent gossip: the\n"
+              "translation-invariant enumeration and one map for every PU) or the list schedule (scatter, gather);\n"
+              "plain: no redundant\n"
               "constraints, symmetry breaking, pruning or first tries, and Z3's default solver; cubes: each count\n"
               "split by the source's path out of its first port (search --split 1), the routing asked alone; limit\n"
               "%g s per variant, instance and run\n",
