@@ -667,8 +667,8 @@ int run_search(const Arguments& args) {
                             "k xk = 0 mod 2k+1} by single hops"},
           {"max-flow ", "every step's paths are a maximum flow out of the nodes informed before it, one path per "
                         "channel, any paths (not only minimal ones)"},
-          {"spread ", "each step before the last informs, greedily, the nodes farthest from those informed that a "
-                      "free path still reaches; the last step reaches every node left"}};
+          {"spread ", "each step before the last informs, greedily, the farthest nodes that a path over channels "
+                      "still unused reaches; the last step reaches every node left"}};
       std::string paths = witness_routing;
       std::string comment;
       for (const auto& [prefix, what] : classes)

@@ -492,11 +492,13 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     a.stricter_routing = true;
     return record(report, limits, a, t.run);
   };
-  // No solver and no run (flow_broadcast.hpp), so it comes before them all.
+  // The tries with no run of their own: the flows (flow_broadcast.hpp: no
+  // solver, so before every other try) and the shorter way's spread steps
+  // (shorter_way_broadcast.hpp: after the symmetric tries).
   const bool flow_first = problem.flow_first && !problem.one_port && problem.rule == RouteRule::shortest;
   const bool spread = problem.shorter_way_spread && !problem.one_port &&
                       (problem.rule == RouteRule::dimension_order || problem.rule == RouteRule::dimension_order_shorter);
-  // A try with no run of its own: its witness, if it finds one, is recorded as the count's.
+  // Its witness, if it finds one, is recorded as the count's.
   auto try_without_run = [&](uint32_t steps, double seconds, const char* routing, auto&& find) {
     const auto try_start = Clock::now();
     const auto deadline = try_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));

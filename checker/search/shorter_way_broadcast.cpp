@@ -2,6 +2,7 @@
 #include "shorter_way_broadcast.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include <fmt/format.h>
@@ -21,12 +22,14 @@ struct Path {
   std::vector<uint32_t> channels;  // as Grid::channel numbers them
 };
 
-// Every shorter-way path from `from` to `to`: dimensions in order, each the
-// shorter way round (both at exactly half a side); on a mesh the one way.
-std::vector<Path> shorter_way_paths(const Grid& grid, uint32_t from, uint32_t to) {
+using Ways = std::vector<std::vector<std::pair<uint32_t, uint32_t>>>;
+
+// Per dimension, the ways a shorter-way path from `from` to `to` goes, as
+// (port, hops): the shorter way round (both at exactly half a side); on a
+// mesh the one way there is.
+Ways shorter_ways(const Grid& grid, uint32_t from, uint32_t to) {
   const uint32_t k = grid.dimensions();
-  // Per dimension, the ways to go: (port, hops).
-  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> ways(k);
+  Ways ways(k);
   for (uint32_t d = 0; d < k; ++d) {
     const uint32_t n = grid.sizes[d], a = grid.coordinate(from, d), b = grid.coordinate(to, d);
     const uint32_t up = (b + n - a) % n, down = (a + n - b) % n;
@@ -36,6 +39,14 @@ std::vector<Path> shorter_way_paths(const Grid& grid, uint32_t from, uint32_t to
     else if (down < up) ways[d] = {{2 * d + 1, down}};
     else ways[d] = {{2 * d, up}, {2 * d + 1, down}};
   }
+  return ways;
+}
+
+// Every shorter-way path from `from` to `to`: dimensions in order, each one
+// of its ways.
+std::vector<Path> shorter_way_paths(const Grid& grid, uint32_t from, uint32_t to) {
+  const uint32_t k = grid.dimensions();
+  const Ways ways = shorter_ways(grid, from, to);
   std::vector<Path> paths;
   std::vector<size_t> choice(k, 0);
   for (;;) {
@@ -60,13 +71,13 @@ std::vector<Path> shorter_way_paths(const Grid& grid, uint32_t from, uint32_t to
 // channels, on its shortest such path (the lower-ranked sender on a tie),
 // until the informed nodes' channels are spent or nothing is reachable.
 std::vector<StepPath> spread_step(const Grid& grid, const std::vector<bool>& informed, uint32_t informed_count,
-                              const std::vector<uint32_t>& rank) {
+                                  const std::vector<uint32_t>& rank, std::chrono::steady_clock::time_point deadline) {
   const uint32_t P = grid.node_count();
   const uint32_t aim = std::min(P - informed_count, informed_count * 2 * grid.dimensions());
   FarthestTargets farthest(grid, informed, rank);
   std::vector<bool> used(grid.channel_count(), false), passed(P, false);
   std::vector<StepPath> step;
-  while (step.size() < aim) {
+  while (step.size() < aim && std::chrono::steady_clock::now() < deadline) {
     const uint32_t to = farthest.next(passed);
     if (to == UINT32_MAX) break;
     std::optional<Path> best;
@@ -90,9 +101,23 @@ std::vector<StepPath> spread_step(const Grid& grid, const std::vector<bool>& inf
   return step;
 }
 
+// Above this many candidate paths the last step's encoding would take
+// minutes and gigabytes to build (a 64x64 torus has millions): the try then
+// gives up, as on an unknown.
+constexpr uint64_t max_candidates = 1'000'000;
+
 // The last step: a path to every uninformed node, at most one per channel,
 // found by Z3; none when it answers unsat or runs out of time.
 std::optional<std::vector<StepPath>> last_step(const Grid& grid, const std::vector<bool>& informed, double seconds) {
+  uint64_t count = 0;
+  for (uint32_t to = 0; to < grid.node_count(); ++to)
+    for (uint32_t from = 0; !informed[to] && from < grid.node_count(); ++from) {
+      if (!informed[from]) continue;
+      uint64_t paths = 1;
+      for (const auto& ways : shorter_ways(grid, from, to)) paths *= ways.size();
+      count += paths;
+    }
+  if (count > max_candidates) return std::nullopt;
   z3::context ctx;
   z3::solver solver(ctx);
   z3::params params(ctx);
@@ -133,7 +158,10 @@ std::optional<std::vector<StepPath>> last_step(const Grid& grid, const std::vect
 std::optional<std::string> shorter_way_broadcast(const Grid& grid, uint32_t steps, const StepwiseLimits& limits) {
   return stepwise_broadcast(grid, steps, limits, [&](const StepRequest& r) -> std::optional<std::vector<StepPath>> {
     if (r.last) return last_step(grid, r.informed, r.seconds_left);
-    return spread_step(grid, r.informed, r.informed_count, r.rank);
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(std::min(r.seconds_left, 1e6)));
+    return spread_step(grid, r.informed, r.informed_count, r.rank, deadline);
   });
 }
 
