@@ -3,8 +3,9 @@
 
 namespace schedcheck::search {
 
-FarthestTargets::FarthestTargets(const Grid& grid, const std::vector<bool>& members, std::vector<uint32_t> rank)
-    : grid_(grid), rank_(std::move(rank)), distance_(grid.node_count(), UINT32_MAX) {
+FarthestTargets::FarthestTargets(const Grid& grid, const std::vector<bool>& members,
+                                 const std::vector<uint32_t>& rank)
+    : grid_(grid), rank_(rank), distance_(grid.node_count(), UINT32_MAX) {
   for (uint32_t v = 0; v < grid.node_count(); ++v)
     if (members[v]) distance_[v] = 0, queue_.push_back(v);
   settle();

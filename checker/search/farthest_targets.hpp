@@ -12,9 +12,9 @@ namespace schedcheck::search {
 
 class FarthestTargets {
  public:
-  // The set starts as the nodes marked in `members`; `rank` breaks ties
-  // between equally far nodes (the lower rank first).
-  FarthestTargets(const Grid& grid, const std::vector<bool>& members, std::vector<uint32_t> rank);
+  // The set starts as the nodes marked in `members`; `rank`, kept by
+  // reference, breaks ties between equally far nodes (the lower rank first).
+  FarthestTargets(const Grid& grid, const std::vector<bool>& members, const std::vector<uint32_t>& rank);
 
   // The node outside the set and not `passed` that lies farthest from the
   // set, or none (UINT32_MAX).
@@ -26,7 +26,7 @@ class FarthestTargets {
   void settle();
 
   const Grid& grid_;
-  std::vector<uint32_t> rank_;
+  const std::vector<uint32_t>& rank_;  // outlives this object: a try's order
   std::vector<uint32_t> distance_;  // hops to the nearest member; 0 for members
   std::deque<uint32_t> queue_;
 };

@@ -76,6 +76,20 @@ class UnitFlow {
   std::vector<uint32_t> first_, next_, level_;
 };
 
+// "+1*2 -2": a path's hops, each a port 2 * dim + (negative ? 1 : 0), a
+// run of one port as one move.
+std::string moves_text(const std::vector<uint32_t>& ports) {
+  std::string text;
+  for (size_t i = 0; i < ports.size();) {
+    size_t j = i;
+    while (j < ports.size() && ports[j] == ports[i]) ++j;
+    text += fmt::format("{}{}{}{}", text.empty() ? "" : " ", ports[i] % 2 ? '-' : '+', ports[i] / 2 + 1,
+                        j - i > 1 ? fmt::format("*{}", j - i) : "");
+    i = j;
+  }
+  return text;
+}
+
 // Channel-disjoint paths from the informed nodes to as many of the targets
 // as one step can reach, each target at most once.
 std::vector<StepPath> step_paths(const Grid& grid, const std::vector<bool>& informed, const std::vector<bool>& target) {
@@ -130,7 +144,7 @@ std::vector<StepPath> step_paths(const Grid& grid, const std::vector<bool>& info
       }
       --absorbs[nodes.back()];
       for (const uint32_t u : nodes) place[u] = UINT32_MAX;
-      paths.push_back({v, nodes.back(), std::move(hops)});
+      paths.push_back({v, nodes.back(), moves_text(hops)});
     }
   return paths;
 }

@@ -54,18 +54,6 @@ std::vector<std::vector<uint32_t>> hop_distances(const Grid& grid) {
   return dist;
 }
 
-std::string moves_text(const std::vector<uint32_t>& ports) {
-  std::string text;
-  for (size_t i = 0; i < ports.size();) {
-    size_t j = i;
-    while (j < ports.size() && ports[j] == ports[i]) ++j;
-    text += fmt::format("{}{}{}{}", text.empty() ? "" : " ", ports[i] % 2 ? '-' : '+', ports[i] / 2 + 1,
-                        j - i > 1 ? fmt::format("*{}", j - i) : "");
-    i = j;
-  }
-  return text;
-}
-
 std::vector<GridChannel> grid_channels(const Grid& grid) {
   std::vector<GridChannel> out;
   for (uint32_t v = 0; v < grid.node_count(); ++v)

@@ -65,10 +65,6 @@ struct GridChannel {
 // Every channel of the grid, node by node, then dimension, + before -.
 std::vector<GridChannel> grid_channels(const Grid& grid);
 
-// A path's hops, each a port 2 * dim + (negative ? 1 : 0), as the format's
-// moves, a run of one port as one move: "+1*2 -2".
-std::string moves_text(const std::vector<uint32_t>& ports);
-
 // One store-and-forward transfer as a body line: "  (1,0) +2 : (3,1)".
 std::string transfer_line(const Grid& grid, uint32_t from, uint32_t dim, bool negative, uint32_t message);
 

@@ -28,7 +28,7 @@ std::optional<std::string> stepwise_broadcast(const Grid& grid, uint32_t steps, 
       if (!step) break;
       body += fmt::format("step {}\n", s);
       for (const StepPath& p : *step) {
-        body += fmt::format("  {} {}\n", grid.node_name(p.from), moves_text(p.ports));
+        body += fmt::format("  {} {}\n", grid.node_name(p.from), p.moves);
         informed[p.to] = true;
         ++informed_count;
       }

@@ -23,11 +23,11 @@ struct StepwiseLimits {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
-// One path of a step: its sender, its hops (each a port 2 * dim + (negative
-// ? 1 : 0)) and the node it informs.
+// One path of a step: its sender, the node it informs, and its moves as the
+// format writes them ("+1*2 -2").
 struct StepPath {
   uint32_t from, to;
-  std::vector<uint32_t> ports;
+  std::string moves;
 };
 
 struct StepRequest {
