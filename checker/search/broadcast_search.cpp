@@ -36,6 +36,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Thrown where building an encoding passes its deadline: on a large torus
+// the constraints alone take minutes and gigabytes (32x32 under
+// dimension-order-shorter, one step: 3.5 GB), so the build is given the
+// count's time like the solver.
+struct OutOfTime {};
+
+// Past a century the clock's count would overflow: that is no deadline.
+Clock::time_point seconds_from_now(double seconds) {
+  if (!(seconds < 3e9)) return Clock::time_point::max();
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
 // The routes from the source (node 0) that leave by each of its first
 // `ports` ports, as indices into `routes`.
 std::vector<std::vector<size_t>> source_routes_by_port(const Grid& grid, const std::vector<Route>& routes,
@@ -51,12 +63,14 @@ std::vector<std::vector<size_t>> source_routes_by_port(const Grid& grid, const s
 
 class BroadcastEncoding {
  public:
-  BroadcastEncoding(z3::context& ctx, z3::solver& solver, const BroadcastProblem& p)
-      : ctx_(ctx), solver_(solver), p_(p) {
+  // Throws OutOfTime past `deadline`, as add_step and goal do.
+  BroadcastEncoding(z3::context& ctx, z3::solver& solver, const BroadcastProblem& p, Clock::time_point deadline)
+      : ctx_(ctx), solver_(solver), p_(p), deadline_(deadline) {
     if (p.code_last_step) code_ = perfect_lee_code(p.grid);
     // Under the code's try only its nodes are informed before the last step.
     auto kept = [&](uint32_t v) { return code_.empty() || code_[v]; };
     for (uint32_t u = 0; u < p.grid.node_count(); ++u) {
+      keep_time();
       if (!kept(u)) continue;
       for (Route& r : routes_from(p.grid, u, p.rule))
         if (kept(r.to)) routes_.push_back(std::move(r));
@@ -65,20 +79,25 @@ class BroadcastEncoding {
     // The lex-leader of the first step assumes a class that every symmetry
     // keeps; an automorphism may move the code.
     if ((p.strengthen && !p.code_last_step) || p.symmetric_only)
-      symmetries_ = source_symmetries(p.grid, routes_, p.symmetric_only.value_or(SymmetryGroup::all));
+      symmetries_ = source_symmetries(p.grid, routes_, p.symmetric_only.value_or(SymmetryGroup::all),
+                                      [this] { keep_time(); });
     split_routes_ = source_routes_by_port(p.grid, routes_, p.split_ports);
     z3::expr_vector start(ctx_);
     for (uint32_t v = 0; v < p.grid.node_count(); ++v) start.push_back(ctx_.bool_val(v == 0));
     informed_.push_back(start);
   }
 
-  // Adds the variables and constraints of the next step.
-  void add_step() {
+  // Adds the variables and constraints of the next step. Past `deadline` it
+  // throws OutOfTime and leaves the step half built: the encoding is then
+  // of no further use.
+  void add_step(Clock::time_point deadline) {
+    deadline_ = deadline;
     const uint32_t t = static_cast<uint32_t>(sends_.size()) + 1;
     // A symmetric schedule is one variable per orbit: a route, or a node,
     // shares the variable of the least index in its orbit, which comes first.
     z3::expr_vector x(ctx_);
     for (size_t r = 0; r < routes_.size(); ++r) {
+      keep_time(r);
       const uint32_t orbit = p_.symmetric_only ? symmetries_.route_orbit[r] : static_cast<uint32_t>(r);
       x.push_back(orbit < r ? x[static_cast<int>(orbit)] : ctx_.bool_const(fmt::format("x_{}_{}", t, r).c_str()));
     }
@@ -126,8 +145,10 @@ class BroadcastEncoding {
   // How many automorphisms other than the identity fix the source and keep the routing.
   size_t symmetry_count() const { return symmetries_.node_images.size(); }
 
-  // The literal that, assumed, asks for every node informed after `steps()` steps.
-  z3::expr goal() {
+  // The literal that, assumed, asks for every node informed after `steps()`
+  // steps. Throws OutOfTime past `deadline`.
+  z3::expr goal(Clock::time_point deadline) {
+    deadline_ = deadline;
     const uint32_t t = steps();
     z3::expr g = ctx_.bool_const(fmt::format("goal_{}", t).c_str());
     z3::expr_vector all(ctx_);
@@ -177,29 +198,44 @@ class BroadcastEncoding {
   }
 
  private:
+  // Called in the loops that build the encoding, at the i-th pass: the
+  // clock is read at every 4096th, or at every call where each pass may
+  // take long.
+  void keep_time(size_t i = 0) const {
+    if (i % 4096 == 0 && Clock::now() > deadline_) throw OutOfTime{};
+  }
   z3::expr x(uint32_t t, size_t r) const { return sends_[t - 1][static_cast<int>(r)]; }
   z3::expr informed(uint32_t t, uint32_t v) const { return informed_[t][static_cast<int>(v)]; }
 
   // Causality: a node sends only what it held at the start of the step.
   void senders_hold_the_message(uint32_t t) {
-    for (size_t r = 0; r < routes_.size(); ++r) solver_.add(z3::implies(x(t, r), informed(t - 1, routes_[r].from)));
+    for (size_t r = 0; r < routes_.size(); ++r) {
+      keep_time(r);
+      solver_.add(z3::implies(x(t, r), informed(t - 1, routes_[r].from)));
+    }
   }
 
   // Delivery: after step t a node is informed iff it was, or a path ends at it.
   void informed_grows_by_receptions(uint32_t t) {
     std::vector<z3::expr_vector> into = vectors(ctx_, p_.grid.node_count());
-    for (size_t r = 0; r < routes_.size(); ++r) into[routes_[r].to].push_back(x(t, r));
-    for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
+    for (size_t r = 0; r < routes_.size(); ++r) keep_time(r), into[routes_[r].to].push_back(x(t, r));
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v) {
+      keep_time();
       solver_.add(informed(t, v) == (informed(t - 1, v) || z3::mk_or(into[v])));
+    }
   }
 
   // Link-disjointness: a directed channel carries at most one path per step.
   void one_path_per_channel(uint32_t t) {
     std::vector<z3::expr_vector> users = vectors(ctx_, p_.grid.channel_count());
-    for (size_t r = 0; r < routes_.size(); ++r)
+    for (size_t r = 0; r < routes_.size(); ++r) {
+      keep_time(r);
       for (uint32_t c : routes_[r].channels) users[c].push_back(x(t, r));
-    for (const z3::expr_vector& u : users)
-      if (u.size() > 1) solver_.add(at_most(ctx_, u, 1));
+    }
+    for (size_t c = 0; c < users.size(); ++c) {
+      keep_time();  // each at-most can take milliseconds: 32x32 has thousands of paths through a channel
+      if (users[c].size() > 1) solver_.add(at_most(ctx_, users[c], 1));
+    }
   }
 
   // Port limits (one-port): one send and one reception per node per step.
@@ -211,6 +247,7 @@ class BroadcastEncoding {
       in[routes_[r].to].push_back(x(t, r));
     }
     for (uint32_t v = 0; v < p_.grid.node_count(); ++v) {
+      keep_time();
       if (out[v].size() > 1) solver_.add(at_most(ctx_, out[v], 1));
       if (in[v].size() > 1) solver_.add(at_most(ctx_, in[v], 1));
     }
@@ -219,17 +256,21 @@ class BroadcastEncoding {
   // Redundant: a path to a node that already holds the message can be
   // dropped from any schedule, so none is needed.
   void only_uninformed_nodes_receive(uint32_t t) {
-    for (size_t r = 0; r < routes_.size(); ++r)
+    for (size_t r = 0; r < routes_.size(); ++r) {
+      keep_time(r);
       solver_.add(z3::implies(x(t, r), !informed(t - 1, routes_[r].to)));
+    }
   }
 
   // Redundant: likewise a second path to a node in any step up to t.
   void each_node_receives_once(uint32_t t) {
     std::vector<z3::expr_vector> into = vectors(ctx_, p_.grid.node_count());
     for (uint32_t s = 1; s <= t; ++s)
-      for (size_t r = 0; r < routes_.size(); ++r) into[routes_[r].to].push_back(x(s, r));
-    for (uint32_t v = 0; v < p_.grid.node_count(); ++v)
+      for (size_t r = 0; r < routes_.size(); ++r) keep_time(r), into[routes_[r].to].push_back(x(s, r));
+    for (uint32_t v = 0; v < p_.grid.node_count(); ++v) {
+      keep_time();
       if (into[v].size() > 1) solver_.add(at_most(ctx_, into[v], 1));
+    }
   }
 
   // Redundant: each informed node informs at most D others per step (one
@@ -276,11 +317,13 @@ class BroadcastEncoding {
       std::vector<std::vector<z3::expr_vector>> ports(p_.grid.node_count());
       for (uint32_t u = 0; u < p_.grid.node_count(); ++u) ports[u] = vectors(ctx_, fan);
       for (size_t r = 0; r < routes_.size(); ++r) {
+        keep_time(r);
         const uint32_t port = p_.one_port ? 0 : routes_[r].channels.front() % static_cast<uint32_t>(fan);
         ports[routes_[r].from][port].push_back(x(t, r));
       }
       for (uint32_t u = 0; u < p_.grid.node_count(); ++u)
         for (const z3::expr_vector& paths : ports[u]) {
+          keep_time();
           if (!code_.empty() && !code_[u]) continue;  // never informed under the code's try
           const z3::expr idle = informed(t - 1, u) && !z3::mk_or(paths);
           if (weight[t] > slack) {
@@ -303,6 +346,7 @@ class BroadcastEncoding {
   void symmetries_of_the_first_step() {
     const uint32_t nodes = p_.grid.node_count();
     for (const std::vector<uint32_t>& image : symmetries_.node_images) {
+      keep_time();
       // Lex-leader: informed <= informed o image, as a chain of "equal so far" literals.
       z3::expr equal_so_far = ctx_.bool_val(true);
       for (uint32_t v = 0; v < nodes; ++v) {
@@ -318,6 +362,7 @@ class BroadcastEncoding {
   const BroadcastProblem& p_;
   std::vector<Route> routes_;
   std::vector<bool> code_;  // under the code's try, its nodes; else empty
+  Clock::time_point deadline_;  // of the build under way
   uint32_t goal_nodes_ = 0;  // the nodes the goal informs
   std::vector<std::vector<size_t>> split_routes_;  // per split port, the source's routes out of it
   SourceSymmetries symmetries_;
@@ -336,19 +381,20 @@ std::optional<RouteRule> stricter_routing(const BroadcastProblem& problem) {
 namespace {
 
 // One routing's incremental solver: each count is checked under its goal
-// assumption, so what it learnt on the counts below carries over.
+// assumption, so what it learnt on the counts below carries over. Its
+// encoding is built when first needed, within the time of the call that
+// needs it.
 class Run {
  public:
-  explicit Run(const BroadcastProblem& problem)
-      : problem_(problem), solver_(ctx_), encoding_(ctx_, solver_, problem_) {}
+  explicit Run(const BroadcastProblem& problem) : problem_(problem), solver_(ctx_) {}
 
   // `assumed`: literals that narrow the count (a cube of the problem's
-  // split, or the values of fix()), none for the whole count.
-  // The steps' constraints are built within the time: on a large torus that takes seconds.
+  // split, or the values of fix()), none for the whole count. The steps'
+  // constraints are built within the time: on a large torus that takes
+  // seconds, or minutes.
   Attempt check(uint32_t steps, double seconds, const std::vector<z3::expr>& assumed = {}) {
     const auto t0 = Clock::now();
-    add_steps(steps);
-    if (!goal_ || goal_steps_ != steps) goal_ = encoding_.goal(), goal_steps_ = steps;
+    if (!build(steps, seconds_from_now(seconds))) return Attempt{steps, Outcome::unknown, seconds_since(t0)};
     const double left = seconds - seconds_since(t0);
     if (left <= 0) return Attempt{steps, Outcome::unknown, seconds_since(t0)};
     z3::params params(ctx_);
@@ -361,26 +407,41 @@ class Run {
     cut_short_ = result == z3::unknown;
     return Attempt{steps, outcome_of(result), seconds_since(t0)};
   }
-  // The last check ran out of time: see fresh().
+  // The last check ran out of time, in the solver or in building its
+  // encoding: the run is of no further use (see search_broadcast's built).
   bool cut_short() const { return cut_short_; }
 
   // The literals of cube `index` of the problem's split, in step 1.
   std::vector<z3::expr> cube(uint64_t index) {
-    add_steps(1);
-    return encoding_.cube(index);
+    build(1, Clock::time_point::max());
+    return encoding_->cube(index);
   }
   // The literals that set the variables of `steps` steps as `model` names them (BroadcastEncoding::fixed_by).
   std::vector<z3::expr> fix(uint32_t steps, const NamedValues& model, std::string& unset) {
-    add_steps(steps);
-    return encoding_.fixed_by(model, unset);
+    build(steps, Clock::time_point::max());
+    return encoding_->fixed_by(model, unset);
   }
-  std::string witness() { return encoding_.witness(solver_.get_model()); }
+  std::string witness() { return encoding_->witness(solver_.get_model()); }
   const BroadcastProblem& problem() const { return problem_; }
-  size_t symmetry_count() const { return encoding_.symmetry_count(); }
+  // How many automorphisms the encoding uses; none when its routes could not be found by `deadline`.
+  std::optional<size_t> symmetry_count(Clock::time_point deadline) {
+    if (!encoding_ && !build(0, deadline)) return std::nullopt;
+    return encoding_->symmetry_count();
+  }
 
  private:
-  void add_steps(uint32_t steps) {
-    while (encoding_.steps() < steps) encoding_.add_step();
+  // The encoding of `steps` steps and, from one step on, its goal; false
+  // when the deadline came first.
+  bool build(uint32_t steps, Clock::time_point deadline) {
+    try {
+      if (!encoding_) encoding_.emplace(ctx_, solver_, problem_, deadline);
+      while (encoding_->steps() < steps) encoding_->add_step(deadline);
+      if (steps > 0 && (!goal_ || goal_steps_ != steps)) goal_ = encoding_->goal(deadline), goal_steps_ = steps;
+      return true;
+    } catch (const OutOfTime&) {
+      cut_short_ = true;
+      return false;
+    }
   }
 
   // Declared in this order: the encoding holds references to the three above.
@@ -389,7 +450,7 @@ class Run {
   // Z3's default solver: on these encodings it beat the finite-domain (QF_FD)
   // solver by one to two orders of magnitude (5x5, 2 steps: 1.1 s against 64 s).
   z3::solver solver_;
-  BroadcastEncoding encoding_;
+  std::optional<BroadcastEncoding> encoding_;
   std::optional<z3::expr> goal_;  // of goal_steps_ steps, kept for the cubes of one count
   uint32_t goal_steps_ = 0;
   bool cut_short_ = false;
@@ -473,14 +534,21 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   // symmetric schedules are all schedules, and where the point reflection
   // is the only one (a ring) its class is the whole group's: such a try
   // would repeat another, as its run shows once built. A run cut short
-  // keeps its symmetries: it is not rebuilt only to be asked them.
-  auto symmetries = [&](Try& t) { return (t.run ? *t.run : built(t)).symmetry_count(); };
-  auto repeats = [&](Try& t) {
+  // keeps its symmetries: it is not rebuilt only to be asked them. A try
+  // whose routes cannot be found in its time is not known to repeat.
+  auto symmetries = [&](Try& t, Clock::time_point deadline) {
+    return (t.run ? *t.run : built(t)).symmetry_count(deadline);
+  };
+  auto repeats = [&](Try& t, Clock::time_point deadline) {
     if (!t.problem.symmetric_only) return false;
-    if (symmetries(t) == 0) return true;
-    if (*t.problem.symmetric_only != SymmetryGroup::point_reflection) return false;
-    for (Try& whole : structured)
-      if (whole.problem.symmetric_only == SymmetryGroup::all) return symmetries(whole) <= 1;
+    const std::optional<size_t> own = symmetries(t, deadline);
+    if (own == size_t{0}) return true;
+    if (!own || *t.problem.symmetric_only != SymmetryGroup::point_reflection) return false;
+    for (Try& whole : structured) {
+      if (whole.problem.symmetric_only != SymmetryGroup::all) continue;
+      const std::optional<size_t> all = symmetries(whole, deadline);
+      return all && *all <= 1;
+    }
     return false;
   };
   // A run whose unsat leaves the count open: it may answer only with a witness.
@@ -501,8 +569,7 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   // Its witness, if it finds one, is recorded as the count's.
   auto try_without_run = [&](uint32_t steps, double seconds, const char* routing, auto&& find) {
     const auto try_start = Clock::now();
-    const auto deadline = try_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-    std::optional<std::string> body = find(deadline);
+    std::optional<std::string> body = find(seconds_from_now(seconds));
     if (!body) return false;
     const Attempt a{steps, Outcome::sat, seconds_since(try_start), routing, true};
     report.attempts.push_back(a);
@@ -522,9 +589,10 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
       break;
     bool settled = false, structured_tried = false;
     for (Try& t : structured) {
-      if (settled || repeats(t)) continue;
+      auto share = [&] { return (budget - seconds_since(count_start)) * first_try_share; };
+      if (settled || repeats(t, seconds_from_now(share()))) continue;
       structured_tried = true;
-      settled = try_first(t, steps, (budget - seconds_since(count_start)) * first_try_share);
+      settled = try_first(t, steps, share());
     }
     if (settled) break;
     if (spread && try_without_run(steps, (budget - seconds_since(count_start)) * first_try_share,
@@ -594,9 +662,9 @@ uint64_t broadcast_cube_count(const BroadcastProblem& problem) {
 std::string broadcast_dimacs(const BroadcastProblem& problem, uint32_t steps) {
   z3::context ctx;
   z3::solver solver(ctx);
-  BroadcastEncoding encoding(ctx, solver, problem);
-  while (encoding.steps() < steps) encoding.add_step();
-  const z3::expr goal = encoding.goal();
+  BroadcastEncoding encoding(ctx, solver, problem, Clock::time_point::max());
+  while (encoding.steps() < steps) encoding.add_step(Clock::time_point::max());
+  const z3::expr goal = encoding.goal(Clock::time_point::max());
   return to_dimacs(ctx, solver, goal);
 }
 

@@ -21,13 +21,18 @@ namespace {
 // as on an unknown.
 constexpr uint64_t max_candidates = 1'000'000;
 
+using Clock = std::chrono::steady_clock;
+
 // The shorter-way routes out of the informed nodes into the uninformed ones,
-// by destination; none when there are more than max_candidates.
-std::optional<std::vector<std::vector<Route>>> routes_into(const Grid& grid, const std::vector<bool>& informed) {
+// by destination; none when there are more than max_candidates or the
+// deadline comes first.
+std::optional<std::vector<std::vector<Route>>> routes_into(const Grid& grid, const std::vector<bool>& informed,
+                                                           Clock::time_point deadline) {
   std::vector<std::vector<Route>> into(grid.node_count());
   uint64_t count = 0;
   for (uint32_t from = 0; from < grid.node_count(); ++from) {
     if (!informed[from]) continue;
+    if (Clock::now() > deadline) return std::nullopt;
     for (Route& r : routes_from(grid, from, RouteRule::dimension_order_shorter)) {
       if (informed[r.to]) continue;
       if (++count > max_candidates) return std::nullopt;
@@ -41,13 +46,13 @@ std::optional<std::vector<std::vector<Route>>> routes_into(const Grid& grid, con
 // channels, on its shortest such route (the lower-ranked sender on a tie),
 // until the informed nodes' channels are spent or nothing is reachable.
 std::vector<StepPath> spread_step(const Grid& grid, const std::vector<std::vector<Route>>& into,
-                                  const StepRequest& r, std::chrono::steady_clock::time_point deadline) {
+                                  const StepRequest& r, Clock::time_point deadline) {
   const uint32_t P = grid.node_count();
   const uint32_t aim = std::min(P - r.informed_count, r.informed_count * 2 * grid.dimensions());
   FarthestTargets farthest(grid, r.informed, r.rank);
   std::vector<bool> used(grid.channel_count(), false), passed(P, false);
   std::vector<StepPath> step;
-  while (step.size() < aim && std::chrono::steady_clock::now() < deadline) {
+  while (step.size() < aim && Clock::now() < deadline) {
     const uint32_t to = farthest.next(passed);
     if (to == UINT32_MAX) break;
     const Route* best = nullptr;
@@ -70,19 +75,18 @@ std::vector<StepPath> spread_step(const Grid& grid, const std::vector<std::vecto
 }
 
 // The last step: a route to every uninformed node, at most one per channel,
-// found by Z3; none when it answers unsat or runs out of time.
+// found by Z3; none when it answers unsat or runs out of time, in building
+// the constraints (a channel can carry thousands of candidates) or in solving.
 std::optional<std::vector<StepPath>> last_step(const Grid& grid, const std::vector<std::vector<Route>>& into,
-                                               const std::vector<bool>& informed, double seconds) {
+                                               const std::vector<bool>& informed, Clock::time_point deadline) {
   z3::context ctx;
   z3::solver solver(ctx);
-  z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 1.0, 1e9)));
-  solver.set(params);
   std::vector<const Route*> candidates;
   std::vector<z3::expr> sends;
   std::vector<z3::expr_vector> on_channel = vectors(ctx, grid.channel_count());
   for (uint32_t to = 0; to < grid.node_count(); ++to) {
     if (informed[to]) continue;
+    if (Clock::now() > deadline) return std::nullopt;
     z3::expr_vector reaching(ctx);
     for (const Route& route : into[to]) {
       sends.push_back(ctx.bool_const(fmt::format("route_{}", candidates.size()).c_str()));
@@ -92,7 +96,15 @@ std::optional<std::vector<StepPath>> last_step(const Grid& grid, const std::vect
     }
     solver.add(at_least(ctx, reaching, 1));
   }
-  for (const z3::expr_vector& routes : on_channel) solver.add(at_most(ctx, routes, 1));
+  for (const z3::expr_vector& routes : on_channel) {
+    if (Clock::now() > deadline) return std::nullopt;
+    solver.add(at_most(ctx, routes, 1));
+  }
+  const double seconds = std::chrono::duration<double>(deadline - Clock::now()).count();
+  if (seconds <= 0) return std::nullopt;
+  z3::params params(ctx);
+  params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 1.0, 1e9)));
+  solver.set(params);
   if (solver.check() != z3::sat) return std::nullopt;
   const z3::model model = solver.get_model();
   std::vector<StepPath> step;
@@ -109,12 +121,11 @@ std::optional<std::vector<StepPath>> last_step(const Grid& grid, const std::vect
 
 std::optional<std::string> shorter_way_broadcast(const Grid& grid, uint32_t steps, const StepwiseLimits& limits) {
   return stepwise_broadcast(grid, steps, limits, [&](const StepRequest& r) -> std::optional<std::vector<StepPath>> {
-    const std::optional<std::vector<std::vector<Route>>> into = routes_into(grid, r.informed);
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                              std::chrono::duration<double>(std::min(r.seconds_left, 1e6)));
+    const std::optional<std::vector<std::vector<Route>>> into = routes_into(grid, r.informed, deadline);
     if (!into) return std::nullopt;
-    if (r.last) return last_step(grid, *into, r.informed, r.seconds_left);
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(std::min(r.seconds_left, 1e6)));
+    if (r.last) return last_step(grid, *into, r.informed, deadline);
     return spread_step(grid, *into, r, deadline);
   });
 }

@@ -60,7 +60,8 @@ class Classes {
 
 }  // namespace
 
-SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& routes, SymmetryGroup group) {
+SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& routes, SymmetryGroup group,
+                                   const std::function<void()>& keep_time) {
   const uint32_t k = grid.dimensions(), nodes = grid.node_count();
   SourceSymmetries out;
   out.route_orbit.resize(routes.size());
@@ -69,7 +70,10 @@ SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& r
   std::iota(out.node_orbit.begin(), out.node_orbit.end(), 0U);
   std::unordered_map<std::vector<uint32_t>, uint32_t, ChannelsHash> index;
   index.reserve(routes.size());
-  for (size_t r = 0; r < routes.size(); ++r) index.emplace(routes[r].channels, static_cast<uint32_t>(r));
+  for (size_t r = 0; r < routes.size(); ++r) {
+    if (r % 4096 == 0) keep_time();
+    index.emplace(routes[r].channels, static_cast<uint32_t>(r));
+  }
 
   SignedPermutation g;
   g.perm.resize(k);
@@ -89,6 +93,7 @@ SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& r
       for (uint32_t v = 0; v < nodes; ++v) node_image[v] = g.node(grid, v);
       bool keeps_routes = true;
       for (size_t r = 0; r < routes.size() && keeps_routes; ++r) {
+        if (r % 4096 == 0) keep_time();
         channels.clear();
         for (uint32_t c : routes[r].channels) channels.push_back(g.channel(grid, node_image, c));
         const auto it = index.find(channels);

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "grid.hpp"
@@ -46,7 +47,10 @@ struct SourceSymmetries {
 // a 3-step schedule of that class and none that every reflection keeps.
 enum class SymmetryGroup { all, point_reflection };
 
+// `keep_time` is called every few thousand routes, so that a caller with
+// a deadline can end the work by throwing.
 SourceSymmetries source_symmetries(const Grid& grid, const std::vector<Route>& routes,
-                                   SymmetryGroup group = SymmetryGroup::all);
+                                   SymmetryGroup group = SymmetryGroup::all,
+                                   const std::function<void()>& keep_time = [] {});
 
 }  // namespace schedcheck::search
