@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "deadline.hpp"
 #include "flow_broadcast.hpp"
 #include "shorter_way_broadcast.hpp"
 #include "symmetry.hpp"
@@ -36,18 +37,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Thrown where building an encoding passes its deadline: on a large torus
-// the constraints alone take minutes and gigabytes (32x32 under
-// dimension-order-shorter, one step: 3.5 GB), so the build is given the
-// count's time like the solver.
-struct OutOfTime {};
-
-// Past a century the clock's count would overflow: that is no deadline.
-Clock::time_point seconds_from_now(double seconds) {
-  if (!(seconds < 3e9)) return Clock::time_point::max();
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-}
-
 // The routes from the source (node 0) that leave by each of its first
 // `ports` ports, as indices into `routes`.
 std::vector<std::vector<size_t>> source_routes_by_port(const Grid& grid, const std::vector<Route>& routes,
@@ -64,7 +53,7 @@ std::vector<std::vector<size_t>> source_routes_by_port(const Grid& grid, const s
 class BroadcastEncoding {
  public:
   // Throws OutOfTime past `deadline`, as add_step and goal do.
-  BroadcastEncoding(z3::context& ctx, z3::solver& solver, const BroadcastProblem& p, Clock::time_point deadline)
+  BroadcastEncoding(z3::context& ctx, z3::solver& solver, const BroadcastProblem& p, Deadline deadline)
       : ctx_(ctx), solver_(solver), p_(p), deadline_(deadline) {
     if (p.code_last_step) code_ = perfect_lee_code(p.grid);
     // Under the code's try only its nodes are informed before the last step.
@@ -90,7 +79,7 @@ class BroadcastEncoding {
   // Adds the variables and constraints of the next step. Past `deadline` it
   // throws OutOfTime and leaves the step half built: the encoding is then
   // of no further use.
-  void add_step(Clock::time_point deadline) {
+  void add_step(Deadline deadline) {
     deadline_ = deadline;
     const uint32_t t = static_cast<uint32_t>(sends_.size()) + 1;
     // A symmetric schedule is one variable per orbit: a route, or a node,
@@ -147,7 +136,7 @@ class BroadcastEncoding {
 
   // The literal that, assumed, asks for every node informed after `steps()`
   // steps. Throws OutOfTime past `deadline`.
-  z3::expr goal(Clock::time_point deadline) {
+  z3::expr goal(Deadline deadline) {
     deadline_ = deadline;
     const uint32_t t = steps();
     z3::expr g = ctx_.bool_const(fmt::format("goal_{}", t).c_str());
@@ -198,12 +187,8 @@ class BroadcastEncoding {
   }
 
  private:
-  // Called in the loops that build the encoding, at the i-th pass: the
-  // clock is read at every 4096th, or at every call where each pass may
-  // take long.
-  void keep_time(size_t i = 0) const {
-    if (i % 4096 == 0 && Clock::now() > deadline_) throw OutOfTime{};
-  }
+  // In the loops that build the encoding (Deadline::keep).
+  void keep_time(size_t i = 0) const { deadline_.keep(i); }
   z3::expr x(uint32_t t, size_t r) const { return sends_[t - 1][static_cast<int>(r)]; }
   z3::expr informed(uint32_t t, uint32_t v) const { return informed_[t][static_cast<int>(v)]; }
 
@@ -362,7 +347,7 @@ class BroadcastEncoding {
   const BroadcastProblem& p_;
   std::vector<Route> routes_;
   std::vector<bool> code_;  // under the code's try, its nodes; else empty
-  Clock::time_point deadline_;  // of the build under way
+  Deadline deadline_;  // of the build under way
   uint32_t goal_nodes_ = 0;  // the nodes the goal informs
   std::vector<std::vector<size_t>> split_routes_;  // per split port, the source's routes out of it
   SourceSymmetries symmetries_;
@@ -394,7 +379,7 @@ class Run {
   // seconds, or minutes.
   Attempt check(uint32_t steps, double seconds, const std::vector<z3::expr>& assumed = {}) {
     const auto t0 = Clock::now();
-    if (!build(steps, seconds_from_now(seconds))) return Attempt{steps, Outcome::unknown, seconds_since(t0)};
+    if (!build(steps, Deadline::in(seconds))) return Attempt{steps, Outcome::unknown, seconds_since(t0)};
     const double left = seconds - seconds_since(t0);
     if (left <= 0) return Attempt{steps, Outcome::unknown, seconds_since(t0)};
     z3::params params(ctx_);
@@ -413,18 +398,18 @@ class Run {
 
   // The literals of cube `index` of the problem's split, in step 1.
   std::vector<z3::expr> cube(uint64_t index) {
-    build(1, Clock::time_point::max());
+    build(1, Deadline());
     return encoding_->cube(index);
   }
   // The literals that set the variables of `steps` steps as `model` names them (BroadcastEncoding::fixed_by).
   std::vector<z3::expr> fix(uint32_t steps, const NamedValues& model, std::string& unset) {
-    build(steps, Clock::time_point::max());
+    build(steps, Deadline());
     return encoding_->fixed_by(model, unset);
   }
   std::string witness() { return encoding_->witness(solver_.get_model()); }
   const BroadcastProblem& problem() const { return problem_; }
   // How many automorphisms the encoding uses; none when its routes could not be found by `deadline`.
-  std::optional<size_t> symmetry_count(Clock::time_point deadline) {
+  std::optional<size_t> symmetry_count(Deadline deadline) {
     if (!encoding_ && !build(0, deadline)) return std::nullopt;
     return encoding_->symmetry_count();
   }
@@ -432,7 +417,7 @@ class Run {
  private:
   // The encoding of `steps` steps and, from one step on, its goal; false
   // when the deadline came first.
-  bool build(uint32_t steps, Clock::time_point deadline) {
+  bool build(uint32_t steps, Deadline deadline) {
     try {
       if (!encoding_) encoding_.emplace(ctx_, solver_, problem_, deadline);
       while (encoding_->steps() < steps) encoding_->add_step(deadline);
@@ -536,10 +521,10 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   // would repeat another, as its run shows once built. A run cut short
   // keeps its symmetries: it is not rebuilt only to be asked them. A try
   // whose routes cannot be found in its time is not known to repeat.
-  auto symmetries = [&](Try& t, Clock::time_point deadline) {
+  auto symmetries = [&](Try& t, Deadline deadline) {
     return (t.run ? *t.run : built(t)).symmetry_count(deadline);
   };
-  auto repeats = [&](Try& t, Clock::time_point deadline) {
+  auto repeats = [&](Try& t, Deadline deadline) {
     if (!t.problem.symmetric_only) return false;
     const std::optional<size_t> own = symmetries(t, deadline);
     if (own == size_t{0}) return true;
@@ -569,7 +554,7 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
   // Its witness, if it finds one, is recorded as the count's.
   auto try_without_run = [&](uint32_t steps, double seconds, const char* routing, auto&& find) {
     const auto try_start = Clock::now();
-    std::optional<std::string> body = find(seconds_from_now(seconds));
+    std::optional<std::string> body = find(Deadline::in(seconds).at());
     if (!body) return false;
     const Attempt a{steps, Outcome::sat, seconds_since(try_start), routing, true};
     report.attempts.push_back(a);
@@ -590,7 +575,7 @@ SearchReport search_broadcast(const BroadcastProblem& problem, uint32_t first, u
     bool settled = false, structured_tried = false;
     for (Try& t : structured) {
       auto share = [&] { return (budget - seconds_since(count_start)) * first_try_share; };
-      if (settled || repeats(t, seconds_from_now(share()))) continue;
+      if (settled || repeats(t, Deadline::in(share()))) continue;
       structured_tried = true;
       settled = try_first(t, steps, share());
     }
@@ -662,9 +647,9 @@ uint64_t broadcast_cube_count(const BroadcastProblem& problem) {
 std::string broadcast_dimacs(const BroadcastProblem& problem, uint32_t steps) {
   z3::context ctx;
   z3::solver solver(ctx);
-  BroadcastEncoding encoding(ctx, solver, problem, Clock::time_point::max());
-  while (encoding.steps() < steps) encoding.add_step(Clock::time_point::max());
-  const z3::expr goal = encoding.goal(Clock::time_point::max());
+  BroadcastEncoding encoding(ctx, solver, problem, Deadline());
+  while (encoding.steps() < steps) encoding.add_step(Deadline());
+  const z3::expr goal = encoding.goal(Deadline());
   return to_dimacs(ctx, solver, goal);
 }
 

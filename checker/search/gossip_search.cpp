@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "deadline.hpp"
 #include "z3_util.hpp"
 
 namespace schedcheck::search {
@@ -33,6 +34,17 @@ uint32_t translate(const Grid& grid, uint32_t u, uint32_t d) {
   return w;
 }
 
+// The counting bound: a PU of in-degree `degree` receives at most that many
+// packets per step (one under one-port) and needs P - 1.
+bool counting_bound_refutes(const GossipProblem& p, const std::vector<GridChannel>& channels, uint32_t steps) {
+  const uint32_t n = p.grid.node_count();
+  std::vector<uint32_t> degree(n, 0);
+  for (const GridChannel& ch : channels) ++degree[ch.head];
+  for (uint32_t v = 0; v < n; ++v)
+    if (n - 1 > (p.one_port ? 1 : degree[v]) * steps) return true;
+  return false;
+}
+
 class FullEncoding {
  public:
   FullEncoding(z3::context& ctx, z3::solver& solver, const GossipProblem& p)
@@ -46,11 +58,15 @@ class FullEncoding {
 
   uint32_t steps() const { return static_cast<uint32_t>(sends_.size()); }
 
-  void add_step() {
+  // Past `deadline` it throws OutOfTime and leaves the step half built: the
+  // encoding is then of no further use.
+  void add_step(Deadline deadline) {
+    deadline_ = deadline;
     const uint32_t t = steps() + 1, n = p_.grid.node_count();
     z3::expr_vector y(ctx_);
     for (size_t c = 0; c < channels_.size(); ++c)
       for (uint32_t m = 0; m < n; ++m) {
+        deadline_.keep(c * n + m);
         // A packet cannot be where it cannot have arrived yet.
         const bool possible = !p_.strengthen || (dist_[m][channels_[c].tail] + 1 <= t &&
                                                  dist_[m][channels_[c].head] > 0);
@@ -59,7 +75,10 @@ class FullEncoding {
     sends_.push_back(y);
     z3::expr_vector now(ctx_);
     for (uint32_t v = 0; v < n; ++v)
-      for (uint32_t m = 0; m < n; ++m) now.push_back(ctx_.bool_const(fmt::format("holds_{}_{}_{}", t, v, m).c_str()));
+      for (uint32_t m = 0; m < n; ++m) {
+        deadline_.keep(v * n + m);
+        now.push_back(ctx_.bool_const(fmt::format("holds_{}_{}_{}", t, v, m).c_str()));
+      }
     holds_.push_back(now);
     senders_hold_their_packets(t);
     packets_arrive_over_incoming_channels(t);
@@ -70,8 +89,10 @@ class FullEncoding {
 
   // The literal that, assumed, asks for every packet everywhere after
   // `steps()` steps. `refuted` is set when the counting bound alone rules
-  // the count out (see every_node_receives_every_packet_once).
-  z3::expr goal(bool& refuted) {
+  // the count out (see every_node_receives_every_packet_once). Throws
+  // OutOfTime past `deadline`.
+  z3::expr goal(bool& refuted, Deadline deadline) {
+    deadline_ = deadline;
     const uint32_t t = steps(), n = p_.grid.node_count();
     z3::expr g = ctx_.bool_const(fmt::format("goal_{}", t).c_str());
     z3::expr_vector all(ctx_);
@@ -104,9 +125,11 @@ class FullEncoding {
 
   // Causality: a PU sends only packets it holds at the start of the step.
   void senders_hold_their_packets(uint32_t t) {
-    for (size_t c = 0; c < channels_.size(); ++c)
+    for (size_t c = 0; c < channels_.size(); ++c) {
+      deadline_.keep();
       for (uint32_t m = 0; m < p_.grid.node_count(); ++m)
         if (!y(t, c, m).is_false()) solver_.add(z3::implies(y(t, c, m), holds(t - 1, channels_[c].tail, m)));
+    }
   }
 
   // Delivery: a PU holds a packet after step t iff it did, or a channel into it carried it.
@@ -116,14 +139,17 @@ class FullEncoding {
     for (size_t c = 0; c < channels_.size(); ++c)
       for (uint32_t m = 0; m < n; ++m)
         if (!y(t, c, m).is_false()) into[channels_[c].head * n + m].push_back(y(t, c, m));
-    for (uint32_t v = 0; v < n; ++v)
+    for (uint32_t v = 0; v < n; ++v) {
+      deadline_.keep();
       for (uint32_t m = 0; m < n; ++m)
         solver_.add(holds(t, v, m) == (holds(t - 1, v, m) || z3::mk_or(into[v * n + m])));
+    }
   }
 
   // Non-combining, link-disjoint: a channel carries at most one packet per step.
   void one_packet_per_channel(uint32_t t) {
     for (size_t c = 0; c < channels_.size(); ++c) {
+      deadline_.keep();
       z3::expr_vector packets(ctx_);
       for (uint32_t m = 0; m < p_.grid.node_count(); ++m)
         if (!y(t, c, m).is_false()) packets.push_back(y(t, c, m));
@@ -142,6 +168,7 @@ class FullEncoding {
           in[channels_[c].head].push_back(y(t, c, m));
         }
     for (uint32_t v = 0; v < n; ++v) {
+      deadline_.keep();
       if (out[v].size() > 1) solver_.add(at_most(ctx_, out[v], 1));
       if (in[v].size() > 1) solver_.add(at_most(ctx_, in[v], 1));
     }
@@ -149,9 +176,11 @@ class FullEncoding {
 
   // Redundant: a packet sent to a PU that holds it can be dropped from any schedule.
   void only_new_packets_are_sent(uint32_t t) {
-    for (size_t c = 0; c < channels_.size(); ++c)
+    for (size_t c = 0; c < channels_.size(); ++c) {
+      deadline_.keep();
       for (uint32_t m = 0; m < p_.grid.node_count(); ++m)
         if (!y(t, c, m).is_false()) solver_.add(z3::implies(y(t, c, m), !holds(t - 1, channels_[c].head, m)));
+    }
   }
 
   // Redundant, under the goal: every PU receives each other PU's packet exactly
@@ -159,18 +188,12 @@ class FullEncoding {
   // ceil((P-1)/degree) is immediate to the solver.
   bool every_node_receives_every_packet_once(const z3::expr& goal) {
     const uint32_t n = p_.grid.node_count();
-    // The counting bound: a PU of in-degree `degree` receives at most that
-    // many packets per step (one under one-port) and needs n - 1. When the
-    // steps cannot carry them, the cardinalities below contradict each other,
-    // which the solver's watched-literal propagation only finds by search:
-    // state it directly.
-    for (uint32_t v = 0; v < n; ++v) {
-      uint32_t degree = 0;
-      for (const GridChannel& ch : channels_) degree += ch.head == v ? 1 : 0;
-      if (n - 1 > (p_.one_port ? 1 : degree) * steps()) {
-        solver_.add(!goal);
-        return true;
-      }
+    // When the steps cannot carry the packets, the cardinalities below
+    // contradict each other, which the solver's watched-literal propagation
+    // only finds by search: state it directly.
+    if (counting_bound_refutes(p_, channels_, steps())) {
+      solver_.add(!goal);
+      return true;
     }
     std::vector<z3::expr_vector> into = vectors(ctx_, size_t{n} * n), all_into = vectors(ctx_, n);
     for (uint32_t t = 1; t <= steps(); ++t)
@@ -181,6 +204,7 @@ class FullEncoding {
             all_into[channels_[c].head].push_back(y(t, c, m));
           }
     for (uint32_t v = 0; v < n; ++v) {
+      deadline_.keep();
       for (uint32_t m = 0; m < n; ++m)
         if (m != v) solver_.add(z3::implies(goal, at_least(ctx_, into[v * n + m], 1) && at_most(ctx_, into[v * n + m], 1)));
       uint32_t degree = 0;
@@ -199,6 +223,7 @@ class FullEncoding {
   std::vector<std::vector<uint32_t>> dist_;
   std::vector<z3::expr_vector> sends_;  // per step: channel-major, then packet
   std::vector<z3::expr_vector> holds_;  // per step from 0: node-major, then packet
+  Deadline deadline_;  // of the build under way
 };
 
 // The translation-invariant schedules of a torus, for `steps` steps.
@@ -276,11 +301,24 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
   auto seconds_left = [&] {
     return limits.timeout_seconds - std::chrono::duration<double>(Clock::now() - start).count();
   };
-  z3::context ctx;
-  // Z3's default solver: on these encodings it was as fast as the
-  // finite-domain (QF_FD) solver or faster (6x6 gossip: 2.6 s against 6.5 s).
-  z3::solver full_solver(ctx);
-  FullEncoding full(ctx, full_solver, problem);
+  const std::vector<GridChannel> channels = grid_channels(problem.grid);
+  // Kept with the report (SearchReport::solvers): deleting a context of
+  // gigabytes takes seconds.
+  struct Solvers {
+    explicit Solvers(const GossipProblem& p) : problem(p), full_solver(ctx), full(ctx, full_solver, problem) {}
+    GossipProblem problem;  // the encoding refers to it
+    z3::context ctx;
+    // Z3's default solver: on these encodings it was as fast as the
+    // finite-domain (QF_FD) solver or faster (6x6 gossip: 2.6 s against 6.5 s).
+    z3::solver full_solver;
+    FullEncoding full;
+  };
+  const auto kept = std::make_shared<Solvers>(problem);
+  report.solvers = kept;
+  z3::context& ctx = kept->ctx;
+  z3::solver& full_solver = kept->full_solver;
+  FullEncoding& full = kept->full;
+  bool full_cut_short = false;  // its building ran out of time: a step is half built
   for (uint32_t steps = std::max(first, 1U); steps <= last; ++steps) {
     if (seconds_left() <= 0) {
       report.gave_up = true;
@@ -288,15 +326,13 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
     }
     if (limits.trying) limits.trying(steps);
     const auto t0 = Clock::now();
-    while (full.steps() < steps) full.add_step();
-    bool refuted = false;
-    z3::expr_vector assumptions(ctx);
-    assumptions.push_back(full.goal(refuted));
     // Counts the counting bound refutes are answered without a solver call;
     // then the invariant schedules (they find the Soch-Tvrdik-like optima
-    // fast); then the full encoding. Each solver is checked at most once per
-    // count: a check cut short by its time limit is not followed by another
-    // on the same solver.
+    // fast, and their encoding is small); then the full encoding, built only
+    // now and within the time left (12x12 in 36 steps takes 7 GB). Each
+    // solver is checked at most once per count: a check cut short by its
+    // time limit is not followed by another on the same solver.
+    const bool refuted = problem.strengthen && counting_bound_refutes(problem, channels, steps);
     Outcome outcome = refuted ? Outcome::unsat : Outcome::unknown;
     std::string witness;
     if (!refuted && problem.strengthen && problem.grid.wraps) {
@@ -310,12 +346,21 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
         witness = invariant.witness(small.get_model());
       }
     }
-    if (outcome == Outcome::unknown && seconds_left() > 0) {
-      z3::params params(ctx);
-      params.set("timeout", static_cast<unsigned>(seconds_left() * 1000) + 1);
-      full_solver.set(params);
-      outcome = outcome_of(full_solver.check(assumptions));
-      if (outcome == Outcome::sat) witness = full.witness(full_solver.get_model());
+    if (outcome == Outcome::unknown && seconds_left() > 0 && !full_cut_short) {
+      try {
+        const Deadline deadline = Deadline::in(seconds_left());
+        while (full.steps() < steps) full.add_step(deadline);
+        bool counted_out = false;
+        z3::expr_vector assumptions(ctx);
+        assumptions.push_back(full.goal(counted_out, deadline));
+        z3::params params(ctx);
+        params.set("timeout", static_cast<unsigned>(std::max(seconds_left(), 0.0) * 1000) + 1);
+        full_solver.set(params);
+        outcome = outcome_of(full_solver.check(assumptions));
+        if (outcome == Outcome::sat) witness = full.witness(full_solver.get_model());
+      } catch (const OutOfTime&) {
+        full_cut_short = true;
+      }
     }
     const Attempt a{steps, outcome, std::chrono::duration<double>(Clock::now() - t0).count()};
     if (record_attempt(report, limits, a, std::move(witness))) break;
@@ -327,9 +372,9 @@ std::string gossip_dimacs(const GossipProblem& problem, uint32_t steps) {
   z3::context ctx;
   z3::solver solver(ctx);
   FullEncoding encoding(ctx, solver, problem);
-  while (encoding.steps() < steps) encoding.add_step();
+  while (encoding.steps() < steps) encoding.add_step(Deadline());
   bool refuted = false;
-  const z3::expr goal = encoding.goal(refuted);
+  const z3::expr goal = encoding.goal(refuted, Deadline());
   return to_dimacs(ctx, solver, goal);
 }
 

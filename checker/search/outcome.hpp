@@ -46,7 +46,7 @@ struct SearchReport {
   std::string witness;                    // that schedule, in the format
   bool gave_up = false;                   // a call answered unknown or the time ran out
   uint64_t cubes_refuted = 0;             // search_broadcast_cubes: the cubes found to hold no schedule
-  // The solvers the search used, when it keeps them (search_broadcast*).
+  // The solvers the search used, when it keeps them (search_broadcast*, search_gossip).
   // Z3 4.8.12 takes minutes to delete a large context (measured on 7x7x7
   // under dimension order: about 700 s, against a 5 s search), so a caller
   // that is about to exit may end the process without deleting them.

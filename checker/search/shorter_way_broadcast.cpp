@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "deadline.hpp"
 #include "farthest_targets.hpp"
 #include "routes.hpp"
 #include "z3_util.hpp"
@@ -121,8 +122,7 @@ std::optional<std::vector<StepPath>> last_step(const Grid& grid, const std::vect
 
 std::optional<std::string> shorter_way_broadcast(const Grid& grid, uint32_t steps, const StepwiseLimits& limits) {
   return stepwise_broadcast(grid, steps, limits, [&](const StepRequest& r) -> std::optional<std::vector<StepPath>> {
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                              std::chrono::duration<double>(std::min(r.seconds_left, 1e6)));
+    const Clock::time_point deadline = Deadline::in(r.seconds_left).at();
     const std::optional<std::vector<std::vector<Route>>> into = routes_into(grid, r.informed, deadline);
     if (!into) return std::nullopt;
     if (r.last) return last_step(grid, *into, r.informed, deadline);

@@ -2,11 +2,13 @@
 #include "ti_gossip_search.hpp"
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "deadline.hpp"
 #include "translation_invariant_gossip.hpp"
 #include "z3_util.hpp"
 
@@ -24,9 +26,10 @@ constexpr double enumeration_share = 1.0 / 3;
 
 class Encoding {
  public:
-  Encoding(z3::context& ctx, z3::solver& solver, const Grid& grid, uint32_t steps)
+  // Throws OutOfTime past `deadline`.
+  Encoding(z3::context& ctx, z3::solver& solver, const Grid& grid, uint32_t steps, Deadline deadline)
       : ctx_(ctx), solver_(solver), grid_(grid), steps_(steps), n_(grid.node_count()),
-        dirs_(2 * grid.dimensions()), dist_(hop_distances(grid)) {
+        dirs_(2 * grid.dimensions()), dist_(hop_distances(grid)), deadline_(deadline) {
     declare_maps();
     packets_follow_the_maps();
     one_packet_per_channel();
@@ -108,6 +111,7 @@ class Encoding {
       for (uint32_t o = 0; o < n_; ++o)
         for (uint32_t u = 0; u < n_; ++u)
           for (uint32_t j = 0; j < dirs_; ++j) {
+            deadline_.keep((size_t{o} * n_ + u) * dirs_ + j);
             if (neighbour(u, j) < 0 || dist_[o][u] > t - 1 || (t == 1 && o != u) || (t > 1 && o == u)) {
               sends_.push_back(ctx_.bool_val(false));
               continue;
@@ -152,6 +156,7 @@ class Encoding {
         for (uint32_t v = 0; v < n_; ++v) holds_.push_back(ctx_.bool_val(o == v));
     for (uint32_t o = 0; o < n_; ++o)
       for (uint32_t v = 0; v < n_; ++v) {
+        deadline_.keep(v);
         if (holds(o, v, t - 1).is_true()) {
           holds_.push_back(ctx_.bool_val(true));
           continue;
@@ -182,6 +187,7 @@ class Encoding {
     for (uint32_t t = 1; t <= steps_; ++t)
       for (uint32_t u = 0; u < n_; ++u)
         for (uint32_t j = 0; j < dirs_; ++j) {
+          deadline_.keep();
           z3::expr_vector packets(ctx_);
           for (uint32_t o = 0; o < n_; ++o)
             if (!send(o, u, j, t).is_false()) packets.push_back(send(o, u, j, t));
@@ -197,6 +203,7 @@ class Encoding {
     const int64_t slack = int64_t{dirs_} * steps_ - (int64_t{n_} - 1);
     if (slack < 0 || !grid_.wraps) return;  // the counting bound refutes it; a mesh's border has fewer slots
     for (uint32_t v = 0; v < n_; ++v) {
+      deadline_.keep();
       z3::expr_vector busy(ctx_);
       for (uint32_t t = 1; t <= steps_; ++t)
         for (uint32_t a = 0; a < dirs_; ++a) {
@@ -232,6 +239,7 @@ class Encoding {
     z3::expr_vector all(ctx_);
     for (uint32_t v = 0; v < n_; ++v)
       for (uint32_t o = 0; o < n_; ++o) {
+        deadline_.keep(o);
         if (o == v) continue;
         const z3::expr_vector arrivals = arrivals_of(o, v);
         all.push_back(arrivals.empty() ? ctx_.bool_val(false) : z3::mk_or(arrivals));
@@ -244,6 +252,7 @@ class Encoding {
   const Grid& grid_;
   uint32_t steps_, n_, dirs_;
   std::vector<std::vector<uint32_t>> dist_;
+  Deadline deadline_;
   std::vector<z3::expr> inject_, forward_, sends_, holds_;
   z3::expr goal_{ctx_};
 };
@@ -254,19 +263,27 @@ struct Solved {
 };
 
 // One solver call on a fresh encoding of `steps` steps, optionally with one
-// map for every PU, given `seconds`.
+// map for every PU, given `seconds` for building the encoding and solving.
 Solved solve(const Grid& grid, uint32_t steps, bool same_map, double seconds) {
+  const auto start = Clock::now();
   z3::context ctx;
   z3::solver solver(ctx);
+  std::optional<Encoding> encoding;
+  try {
+    encoding.emplace(ctx, solver, grid, steps, Deadline::in(seconds));
+  } catch (const OutOfTime&) {
+    return {};
+  }
+  if (same_map) encoding->same_map_everywhere();
+  solver.add(encoding->goal());
+  const double left = seconds - seconds_since(start);
+  if (left <= 0) return {};
   z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::max(seconds, 0.0) * 1000) + 1);
+  params.set("timeout", static_cast<unsigned>(left * 1000) + 1);
   solver.set(params);
-  Encoding encoding(ctx, solver, grid, steps);
-  if (same_map) encoding.same_map_everywhere();
-  solver.add(encoding.goal());
   Solved s;
   s.outcome = outcome_of(solver.check());
-  if (s.outcome == Outcome::sat) s.witness = encoding.witness(solver.get_model());
+  if (s.outcome == Outcome::sat) s.witness = encoding->witness(solver.get_model());
   return s;
 }
 
@@ -287,8 +304,7 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
     const bool same_maps_first = structured_first && grid.wraps;
     if (same_maps_first) {
       EnumerationBudget budget;
-      budget.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(seconds_left() * enumeration_share));
+      budget.deadline = Deadline::in(seconds_left() * enumeration_share).at();
       TranslationInvariantResult r = translation_invariant_gossip(grid, steps, budget);
       if (r.outcome == Outcome::sat) solved = {Outcome::sat, std::move(r.witness)};
     }
@@ -305,7 +321,7 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
 std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps) {
   z3::context ctx;
   z3::solver solver(ctx);
-  Encoding encoding(ctx, solver, grid, steps);
+  Encoding encoding(ctx, solver, grid, steps, Deadline());
   return to_dimacs(ctx, solver, encoding.goal());
 }
 
