@@ -16,6 +16,7 @@
 #include "flit_search.hpp"
 #include "gossip_search.hpp"
 #include "sf_scatter_search.hpp"
+#include "solver_memory.hpp"
 #include "ti_gossip_search.hpp"
 #include "hamiltonian_search.hpp"
 #include "check_text.hpp"
@@ -446,13 +447,19 @@ int run_search(const Arguments& args) {
   if (args.positional.size() != 1)
     return program_error("search needs one of: broadcast, gossip, hamiltonian, scatter, gather");
   const std::string& collective = args.positional[0];
+  std::string error;
+  const std::optional<uint32_t> memory = count_option(args, "--memory", error);
+  if (!error.empty() || memory == 0u)
+    return program_error(fmt::format("--memory takes a positive whole number of MiB, not '{}'",
+                                     args.value("--memory").value_or("")));
+  const uint64_t memory_mib = memory ? *memory : search::default_solver_memory_mib();
+  if (memory_mib > 0) search::limit_solver_memory(memory_mib);
   const bool rooted = collective == "scatter" || collective == "gather";
   // scatter and gather: the flit model's search unless store-and-forward is asked.
   if (rooted && !store_and_forward_asked(args)) return run_flit_search(args, collective);
   if (!rooted && collective != "broadcast" && collective != "gossip" && collective != "hamiltonian")
     return program_error(
         fmt::format("search {}: no such search (broadcast, gossip, hamiltonian, scatter, gather)", collective));
-  std::string error;
   const auto spec = args.value("--topology");
   if (!spec) return program_error("search needs --topology (e.g. torus:5x5)");
   // Store-and-forward scatter and gather also run on trees and graphs.
@@ -625,14 +632,22 @@ int run_search(const Arguments& args) {
                a.routing.empty() ? "" : fmt::format(" under {}", a.routing));
   };
   std::string unset;  // a send of the encoding that --sat-model's model leaves unset
-  const search::SearchReport report =
-      sat_model        ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
-      : cubes > 0      ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
-                                                        cube.value_or(cubes - 1), limits)
-      : time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
-      : gossip         ? search::search_gossip(gossip_problem, first, last, limits)
-      : rooted         ? search::search_sf_rooted(rooted_problem, first, last, limits)
-                       : search::search_broadcast(broadcast, first, last, limits);
+  search::SearchReport report;
+  try {
+    report = sat_model    ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
+             : cubes > 0  ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
+                                                           cube.value_or(cubes - 1), limits)
+             : time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
+             : gossip           ? search::search_gossip(gossip_problem, first, last, limits)
+             : rooted           ? search::search_sf_rooted(rooted_problem, first, last, limits)
+                                : search::search_broadcast(broadcast, first, last, limits);
+  } catch (const std::exception& e) {
+    if (!search::solver_out_of_memory(e)) throw;
+    // Out of memory is a limit like the time: the search gives up (exit 3).
+    fmt::print(stderr, "schedcheck: error: search gave up: Z3 needed more than the {} MiB it may take ({})\n",
+               memory_mib, memory ? "--memory" : "three quarters of this machine's memory; --memory sets it");
+    return exit_gave_up;
+  }
 
   if (!unset.empty())
     return program_error(fmt::format("the model in '{}' sets no value for {}, a variable of this count's encoding: the "

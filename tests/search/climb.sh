@@ -235,6 +235,21 @@ within build-within-time 30 broadcast --topology torus:32x32 --model wormhole,al
 within gossip-build-within-time 30 gossip --topology torus:12x12 --model store-and-forward,all-port --steps 36 \
   --timeout 3
 
+# (h) Z3's memory is limited (by default to three quarters of the
+# machine's): past --memory the search gives up with exit 3 and says why,
+# instead of taking what the machine does not have.
+"$checker" search broadcast --topology torus:16x16 --model wormhole,all-port,dimension-order-shorter --steps 3 \
+  --memory 60 >"$dir/out" 2>"$dir/err"
+got=$?
+if [ "$got" = 3 ] && [ ! -s "$dir/out" ] && grep -q 'search gave up: Z3 needed more than the 60 MiB it may take (--memory)' "$dir/err"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL memory-limit: exit $got; stderr:"
+  sed 's/^/     /' "$dir/err"
+fi
+expect memory-zero 2 -- broadcast --topology torus:5x5 --memory 0
+
 # Usage errors.
 expect bad-count-timeout 2 -- broadcast --topology torus:3x3 --count-timeout soon
 "$checker" search gossip --topology torus:3x3 --model store-and-forward,all-port --count-timeout 1 >/dev/null 2>&1

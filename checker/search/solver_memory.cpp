@@ -1,0 +1,28 @@
+// Solver memory: Z3's global memory_max_size, and its exception.
+#include "solver_memory.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+#include <string_view>
+
+#include <z3++.h>
+
+namespace schedcheck::search {
+
+uint64_t default_solver_memory_mib() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<uint64_t>(pages) / 4 * 3 * static_cast<uint64_t>(page_size) >> 20;
+}
+
+void limit_solver_memory(uint64_t mib) {
+  z3::set_param("memory_max_size", static_cast<int>(std::min<uint64_t>(mib, INT_MAX)));
+}
+
+bool solver_out_of_memory(const std::exception& e) {
+  return dynamic_cast<const z3::exception*>(&e) != nullptr && std::string_view(e.what()) == "out of memory";
+}
+
+}  // namespace schedcheck::search
