@@ -646,7 +646,10 @@ int run_search(const Arguments& args) {
     // Out of memory is a limit like the time: the search gives up (exit 3).
     fmt::print(stderr, "schedcheck: error: search gave up: Z3 needed more than the {} MiB it may take ({})\n",
                memory_mib, memory ? "--memory" : "three quarters of this machine's memory; --memory sets it");
-    return exit_gave_up;
+    // Z3 does not free all it held when it raises this exception, and its
+    // contexts may be large: the process ends at once, as below.
+    std::fflush(nullptr);
+    std::_Exit(exit_gave_up);
   }
 
   if (!unset.empty())
