@@ -140,7 +140,7 @@ const std::vector<JrsGenerator>& jrs_generators() {
          return q.array().ring ? circgos_time(q.array().n, q.a, q.b, q.r) : diagonal_gossip_time(path_circgos(q), q.r);
        }},
       {"gossip-highdimgos", "torus or mesh of any dimension (ring:N and path:N too)",
-       "Juurlink, Rao, Sibeyn, Section 4.3, highdimgos (one 1-D gossip per axis in turn; --phases: 1, 2, circgos or "
+       "Juurlink, Rao, Sibeyn, Section 4.3, highdimgos (one 1-D gossip per axis in turn; --phases, required: 1, 2, circgos or "
        "circgos:A:B, one for all axes or one per axis; approach ij of Section 5.1 is --phases i,j)",
        [](JrsRequest& q) { return prepare_highdimgos(q.grid, q.r); },
        [](const JrsRequest& q, const Emit& emit) { highdimgos(q.grid, emit); },

@@ -170,8 +170,7 @@ std::optional<int> check_foreign(const std::string& path, const Arguments& args,
     verdict.header_ok = false;
   }
   if (json) {
-    fmt::print("{}\n", verdict_json(path, header, verdict, diag).dump(-1, ' ', false,
-                                                                      nlohmann::json::error_handler_t::replace));
+    print_verdict_json(path, header, verdict, diag);
   } else {
     print_diagnostics(diag, verdict.stopped);
     fmt::print("{}\n", verdict_line(path, header, verdict, diag));

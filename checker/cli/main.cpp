@@ -107,6 +107,12 @@ int run_check(const Arguments& args) {
       worst = std::max(worst, *code);
       continue;
     }
+    // --topology says what network an MSCCL file runs on; a schedule names its own.
+    if (args.flag("--topology")) {
+      worst = std::max(worst, program_error(fmt::format(
+                                  "--topology is for MSCCL and msccl-tools files; {} names its own topology", path)));
+      continue;
+    }
     Input in;
     std::string error;
     if (!open_input(path, in, error)) {
@@ -121,11 +127,7 @@ int run_check(const Arguments& args) {
     const int code = exit_code(verdict, diag);
     worst = std::max(worst, code);
     if (json) {
-      // A file name, a claim or a word quoted by a diagnostic may hold bytes
-      // that are not UTF-8: they are written as U+FFFD, so that every file
-      // still gets its verdict object.
-      fmt::print("{}\n", verdict_json(path, header, verdict, diag).dump(-1, ' ', false,
-                                                                         nlohmann::json::error_handler_t::replace));
+      print_verdict_json(path, header, verdict, diag);
     } else {
       print_diagnostics(diag, verdict.stopped);
       if (diag.total() > 0 && is_json_path(path))
@@ -210,7 +212,8 @@ int run_bound(const Arguments& args) {
     collective += " lengths " + list;
   }
   std::string cost;
-  if (args.flag("--ts") || args.flag("--tl"))
+  if (args.flag("--ts") != args.flag("--tl")) return program_error("--ts and --tl go together: the cost of a step is ts + tl * flits");
+  if (args.flag("--ts"))
     cost = fmt::format("cost ts={} tl={}\n", args.value("--ts").value_or("0"), args.value("--tl").value_or("0"));
   const std::string text = fmt::format("schedcheck 1\n{}\nmodel {}\n{}\n{}", *line, model, collective, cost);
 

@@ -53,7 +53,7 @@ const std::vector<OptionSpec> option_table = {
     {"--a", "A", "gen", "gossip-circgos: the bridgeheads of phase 1, and their factor per round of phase 3"},
     {"--b", "B", "gen", "gossip-circgos: the steps of each round of phase 3"},
     {"--phases", "LIST", "gen",
-     "gossip-highdimgos(-coloured): the 1-D algorithm of each phase, comma-separated: 1, 2, circgos (best a, b) or "
+     "gossip-highdimgos(-coloured), which need it: the 1-D algorithm of each phase, comma-separated: 1, 2, circgos (best a, b) or "
      "circgos:A:B; one for every axis, or one per axis (approach ij: i,j)"},
     {"--best", "", "gen", "gossip-circgos: choose a and b for the size and --r, the cheapest by Lemma 5's formula"},
     {"--trees", "K", "gen",
@@ -74,7 +74,7 @@ const std::vector<OptionSpec> option_table = {
     {"--steps", "S", "search", "decide whether S steps suffice"},
     {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},
     {"--timeout", "SECONDS", "search table", "give up after SECONDS (search: default 600, exit code 3; table: per size, default 60; --emit-jobs: per job, default 600)"},
-    {"--memory", "MIB", "search", "give up (exit code 3) when Z3 would take more than MIB mebibytes (default: three quarters of this machine's memory)"},
+    {"--memory", "MIB", "search", "give up (exit code 3) when Z3 would take more than MIB mebibytes (default: three quarters of this machine's memory or of the process's limit, if lower)"},
     {"--emit-jobs", "DIR", "table",
      "search-broadcast, search-gossip: print one shell command line per (torus, routing, step count) job (gossip: "
      "per (torus, step count) of time-independent forwarding), nothing else, for "

@@ -45,6 +45,14 @@ std::optional<uint32_t> count_option(const Arguments& args, const char* name, st
   return n;
 }
 
+// The answer for 0 steps, from the core's verdict on the header alone.
+search::SearchReport zero_step_report(bool header_verified) {
+  search::SearchReport report;
+  report.attempts.emplace_back(0, header_verified ? search::Outcome::sat : search::Outcome::unsat, 0.0);
+  if (header_verified) report.witness_steps = 0;
+  return report;
+}
+
 // "torus:5x5", "mesh:3x4", "ring:8", "path:8".
 std::optional<search::Grid> grid_option(const std::string& spec, std::string& error) {
   const auto g = parse_grid_spec(spec, {"torus", "ring", "mesh", "path"}, 64, error);
@@ -565,6 +573,11 @@ int run_search(const Arguments& args) {
   uint32_t first = static_cast<uint32_t>(std::max<uint64_t>(lower, 1)), last = first + 256;
   if (exact) first = last = *exact;
   if (claim) first = last = *claim;
+  // Zero steps takes no solver: its one schedule is the header alone, which
+  // the core has just checked (it verifies where nothing has to move).
+  const bool zero_steps = exact || claim ? first == 0 : lower == 0 && empty.verdict.verified;
+  if (zero_steps && (args.flag("--split") || args.flag("--dimacs") || args.flag("--sat-model")))
+    return program_error("0 steps takes no solver: its one schedule is the header alone (schedcheck check decides it)");
 
   // One count split into cubes (--split P), decided cube by cube, or one
   // cube of it alone (--cube K) for jobs that decide a hard count together.
@@ -634,7 +647,8 @@ int run_search(const Arguments& args) {
   std::string unset;  // a send of the encoding that --sat-model's model leaves unset
   search::SearchReport report;
   try {
-    report = sat_model    ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
+    report = zero_steps   ? zero_step_report(empty.verdict.verified)
+             : sat_model  ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
              : cubes > 0  ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
                                                            cube.value_or(cubes - 1), limits)
              : time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)

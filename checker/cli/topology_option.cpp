@@ -19,7 +19,7 @@ std::optional<std::string> topology_line(const std::string& spec) {
     if (second == std::string::npos) return std::nullopt;
     std::string edges = rest.substr(second + 1);
     std::replace(edges.begin(), edges.end(), ',', ' ');
-    return "topology graph " + rest.substr(0, second) + " edges " + edges;
+    return "topology graph " + rest.substr(0, second) + " edges" + (edges.empty() ? "" : " " + edges);
   }
   if (kind != "torus" && kind != "mesh" && kind != "ring" && kind != "path") return std::nullopt;
   return "topology " + kind + " " + rest;

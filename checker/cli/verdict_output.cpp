@@ -91,6 +91,8 @@ nlohmann::json bound_json(const LowerBound& b, const Model& model) {
           {measure_name(model), b.steps}};
 }
 
+namespace {
+
 nlohmann::json verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
                             const Diagnostics& diagnostics) {
   using nlohmann::json;
@@ -147,10 +149,7 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
       if (verdict.claim_time_holds) claim["time_holds"] = *verdict.claim_time_holds;
       j["claim"] = claim;
     }
-    json steps = json::array();
-    for (const StepStats& s : verdict.per_step)
-      steps.push_back({{"step", s.number}, {"transfers", s.transfers}, {"channels", s.channels}});
-    if (header.model.step_synchronous()) j["per_step"] = steps;
+    if (header.model.step_synchronous()) j["per_step"] = json::array();  // filled by print_verdict_json
   }
   json diags = json::array();
   for (const Diagnostic& d : diagnostics.kept())
@@ -163,6 +162,33 @@ nlohmann::json verdict_json(const std::string& file, const Header& header, const
   j["errors_total"] = diagnostics.total();
   j["stopped_at_error_limit"] = verdict.stopped;
   return j;
+}
+
+}  // namespace
+
+void print_verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
+                        const Diagnostics& diagnostics) {
+  // A file name, a claim or a word quoted by a diagnostic may hold bytes that
+  // are not UTF-8: they are written as U+FFFD, so that every file still gets
+  // its verdict object.
+  const std::string text = verdict_json(file, header, verdict, diagnostics)
+                               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  // Quotes inside strings are escaped, and the claim's keys (the one place
+  // a user names keys) hold strings: this is the top-level per_step.
+  constexpr std::string_view empty_steps = R"("per_step":[])";
+  const size_t at = text.find(empty_steps);
+  if (at == std::string::npos) {
+    fmt::print("{}\n", text);
+    return;
+  }
+  const size_t inside = at + empty_steps.size() - 1;
+  std::fwrite(text.data(), 1, inside, stdout);
+  const char* separator = "";
+  for (const StepStats& s : verdict.per_step) {
+    fmt::print(R"({}{{"channels":{},"step":{},"transfers":{}}})", separator, s.channels, s.number, s.transfers);
+    separator = ",";
+  }
+  fmt::print("{}\n", std::string_view(text).substr(inside));
 }
 
 void print_diagnostics(const Diagnostics& diag, bool stopped) {

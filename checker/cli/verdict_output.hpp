@@ -17,8 +17,10 @@ int exit_code(const Verdict& verdict, const Diagnostics& diagnostics);
 void print_diagnostics(const Diagnostics& diag, bool stopped = false);
 std::string verdict_line(const std::string& file, const Header& header, const Verdict& verdict,
                          const Diagnostics& diagnostics);
-nlohmann::json verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
-                            const Diagnostics& diagnostics);
+// The --json object on one line of stdout. Its per_step array is written entry
+// by entry: a schedule of millions of steps would take gigabytes as JSON values.
+void print_verdict_json(const std::string& file, const Header& header, const Verdict& verdict,
+                        const Diagnostics& diagnostics);
 // What a schedule's length is counted in: "steps", or "time" (flit units) in the flit model.
 std::string_view measure_name(const Model& model);
 // A bound as JSON; its value under the model's measure_name.

@@ -203,7 +203,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     if (options.per_step_stats) verdict.per_step.push_back(step);
   };
 
-  auto start_step = [&](uint32_t number, uint32_t line) {
+  auto start_step = [&](uint64_t number, uint32_t line) {
     close_step();
     ++serial;
     step_line = line;

@@ -20,8 +20,15 @@ void Diagnostics::error(SourcePos pos, Property property, std::string message) {
 }
 
 std::string Diagnostics::format(const Diagnostic& d) const {
-  return fmt::format("{}:{}:{}: error: {}: {}", file_, d.pos.line, d.pos.col,
-                     property_name(d.property), d.message);
+  // A message may quote a word of the schedule: its control bytes are shown
+  // as \xNN, as on a terminal they would act (move the cursor, retitle it).
+  std::string message;
+  for (const char ch : d.message) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (byte < 0x20 || byte == 0x7f) message += fmt::format("\\x{:02x}", byte);
+    else message += ch;
+  }
+  return fmt::format("{}:{}:{}: error: {}: {}", file_, d.pos.line, d.pos.col, property_name(d.property), message);
 }
 
 }  // namespace schedcheck

@@ -70,7 +70,7 @@ std::string Forwarding::names(uint32_t mask, const char* separator, uint32_t fli
 }
 
 void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial,
-                          uint32_t step_number) {
+                          uint64_t step_number) {
   if (!enabled_) return;
   const uint32_t direction = channel - from * directions_;  // grid channels are numbered v * 2k + port
   const uint32_t arrival = slot(to, direction);
@@ -182,7 +182,7 @@ void Forwarding::unexplained(NodeId v, uint32_t direction, const OpenDuplicate& 
 // A packet that arrived from several sides at once and was forwarded: the
 // directions it went are in the map of at least one of those sides. If
 // none is known to send there yet, the question stays open until one is.
-void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, const Knowledge& knowledge) {
+void Forwarding::forwarded_duplicates(uint32_t serial, uint64_t step_number, const Knowledge& knowledge) {
   // What the sides do not forward first, so that every change of this step
   // is known before any side is asked to take a direction over.
   for (const Duplicate& d : duplicates_) {
@@ -223,7 +223,7 @@ void Forwarding::forwarded_duplicates(uint32_t serial, uint32_t step_number, con
   }
 }
 
-void Forwarding::end_step(uint32_t serial, uint32_t step_number, const Knowledge& knowledge) {
+void Forwarding::end_step(uint32_t serial, uint64_t step_number, const Knowledge& knowledge) {
   if (!enabled_) return;
   changed_nodes_.clear();
   changed_before_.clear();

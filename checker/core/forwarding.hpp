@@ -37,7 +37,7 @@ enum class ForwardingClass : uint8_t { time_independent, switching, time_depende
 // The first event of a kind, for the report.
 struct ForwardingEvent {
   NodeId node = no_node;
-  uint32_t step = 0;      // step number of the send
+  uint64_t step = 0;      // step number of the send
   std::string what;       // e.g. "from -1: +2 (was +1 +2)"
 };
 
@@ -47,7 +47,7 @@ struct ForwardingReport {
   uint64_t switches = 0;         // (PU, step) pairs with a switch
   uint64_t changes = 0;          // (PU, step) pairs with a time-dependent change
   uint64_t held_back = 0;        // packets sent later than the step after their arrival
-  std::vector<uint32_t> switch_steps;  // distinct step numbers with a switch, ascending, at most 16
+  std::vector<uint64_t> switch_steps;  // distinct step numbers with a switch, ascending, at most 16
   uint64_t switch_step_count = 0;      // all distinct switch steps
   ForwardingEvent first_switch;
   ForwardingEvent first_change;  // first time-dependent change or held-back packet
@@ -62,9 +62,9 @@ class Forwarding {
   static uint64_t bytes_needed(const Topology& topology, bool store_and_forward);
 
   // One packet of step `serial` (1, 2, ...; `step_number` as written): m moves from `from` over `channel`.
-  void transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial, uint32_t step_number);
+  void transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial, uint64_t step_number);
   // After Knowledge::end_step of step `serial`: compares the maps of the packets that arrived in step serial-1.
-  void end_step(uint32_t serial, uint32_t step_number, const Knowledge& knowledge);
+  void end_step(uint32_t serial, uint64_t step_number, const Knowledge& knowledge);
 
   ForwardingReport report() const;
 
@@ -89,14 +89,14 @@ class Forwarding {
   // A duplicate sent on in a direction that no side's map is yet known to include.
   struct OpenDuplicate {
     uint32_t sides;  // those whose map may include it
-    uint32_t step_number;
+    uint64_t step_number;
   };
   // Directions (in `ask`, not in `sent`) whose neighbour lacks m after the step.
   uint32_t missing_where_not_sent(NodeId v, MessageId m, uint32_t sent, uint32_t ask, const Knowledge& knowledge) const;
   // One step's evidence for the map of v's slot of incoming direction `in`: in_map directions are in it,
   // out_of_map ones are not; a contradiction with what was known is a change.
   void learn(NodeId v, uint32_t in, uint32_t in_map, uint32_t out_of_map, uint32_t serial);
-  void forwarded_duplicates(uint32_t serial, uint32_t step_number, const Knowledge& knowledge);
+  void forwarded_duplicates(uint32_t serial, uint64_t step_number, const Knowledge& knowledge);
   void forget_open_duplicates(NodeId v);
   void unexplained(NodeId v, uint32_t direction, const OpenDuplicate& d);
 
@@ -125,7 +125,7 @@ class Forwarding {
   std::vector<NodeId> changed_nodes_;
   std::vector<uint32_t> changed_before_;
   std::vector<uint32_t> changed_stamp_;  // per node: serial of its last change, to list it once
-  uint32_t last_switch_step_ = 0;
+  uint64_t last_switch_step_ = 0;
   ForwardingReport report_;
 };
 

@@ -10,13 +10,13 @@
 
 namespace schedcheck {
 
-unsigned Knowledge::node_shift(uint32_t messages) {
-  return messages >= 64 ? 0 : 6 - static_cast<unsigned>(std::bit_width(std::bit_ceil(std::max(messages, 1U)) - 1));
+unsigned Knowledge::field_shift(uint32_t messages) {
+  return messages >= 64 ? 6 : static_cast<unsigned>(std::bit_width(std::bit_ceil(std::max(messages, 1U)) - 1));
 }
 
 uint64_t Knowledge::word_count(uint32_t nodes, uint32_t messages) {
   // At most 2^26 blocks of 2^26 words: no overflow.
-  return (uint64_t{nodes} + 63) / 64 * ((uint64_t{messages} + 63) / 64) * 64 >> node_shift(messages);
+  return (uint64_t{nodes} + 63) / 64 * ((uint64_t{messages} + 63) / 64) << field_shift(messages);
 }
 
 uint64_t Knowledge::bytes_needed(const Topology& topology, const Collective& collective) {
@@ -28,15 +28,16 @@ Knowledge::Knowledge(const Topology& topology, const Collective& collective)
       collective_(collective),
       messages_(collective.message_count(topology.node_count())),
       words_((messages_ + 63) / 64),
-      node_shift_(node_shift(messages_)),
+      field_shift_(field_shift(messages_)),
+      block_row_bits_(uint64_t{words_} << (6 + field_shift_)),
       rows_(word_count(topology.node_count(), messages_), 0) {
   for (MessageId m = 0; m < messages_; ++m) {
-    const NodeId v = collective.initial_holder(m);
-    rows_[word(v, m / 64)] |= uint64_t{1} << (field(v) + m % 64);
+    const uint64_t b = bit(collective.initial_holder(m), m);
+    rows_[b / 64] |= uint64_t{1} << (b % 64);
   }
 }
 
-void Knowledge::not_held(NodeId from, MessageRef ref, uint32_t step_number, uint32_t line,
+void Knowledge::not_held(NodeId from, MessageRef ref, uint64_t step_number, uint32_t line,
                          Diagnostics& diagnostics) const {
   diagnostics.error({line, ref.col}, Property::causality,
                     fmt::format("node {} sends message {} in step {} but does not hold it at the start of the step",
@@ -69,7 +70,8 @@ void Knowledge::end_step() {
     const NodeId to = queued_row_to_[i];
     for (size_t w = 0; w < words_; ++w) {
       duplicates_ += static_cast<uint64_t>(std::popcount(field_of(to, w) & incoming[w]));
-      rows_[word(to, w)] |= incoming[w] << field(to);
+      const uint64_t b = bit(to, static_cast<MessageId>(w * 64));
+      rows_[b / 64] |= incoming[w] << (b % 64);
     }
   }
   queued_.clear();

@@ -25,11 +25,12 @@ class Knowledge {
   Knowledge(const Topology& topology, const Collective& collective);
 
   bool holds(NodeId v, MessageId m) const {
-    return (rows_[word(v, m / 64)] >> (field(v) + m % 64)) & 1U;
+    const uint64_t b = bit(v, m);
+    return (rows_[b / 64] >> (b % 64)) & 1U;
   }
   // Queues the delivery to `to` of those of `messages` that `from` holds at
   // the start of the step, and reports each other one (causality).
-  void send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint32_t step_number, uint32_t line,
+  void send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint64_t step_number, uint32_t line,
             Diagnostics& diagnostics) {
     for (const MessageRef& ref : messages) {
       if (holds(from, ref.message)) queued_.emplace_back(to, ref.message);
@@ -49,41 +50,42 @@ class Knowledge {
   uint32_t message_count() const { return messages_; }
 
  private:
-  void not_held(NodeId from, MessageRef ref, uint32_t step_number, uint32_t line, Diagnostics& diagnostics) const;
+  void not_held(NodeId from, MessageRef ref, uint64_t step_number, uint32_t line, Diagnostics& diagnostics) const;
   void deliver(NodeId v, MessageId m) {
-    uint64_t& word = rows_[this->word(v, m / 64)];
-    const uint64_t bit = uint64_t{1} << (field(v) + m % 64);
-    if (word & bit) ++duplicates_;
-    word |= bit;
+    const uint64_t b = bit(v, m);
+    uint64_t& word = rows_[b / 64];
+    const uint64_t mask = uint64_t{1} << (b % 64);
+    if (word & mask) ++duplicates_;
+    word |= mask;
   }
 
-  // Nodes per word as a shift: 0 when M >= 64, else 6 - log2 of the field,
-  // M rounded up to a power of two.
-  static unsigned node_shift(uint32_t messages);
+  // log2 of a node's field: M rounded up to a power of two, at most 64.
+  static unsigned field_shift(uint32_t messages);
   // The words of the matrix: whole blocks of 64 nodes.
   static uint64_t word_count(uint32_t nodes, uint32_t messages);
-  // The bits of v's messages 64w.. in word(v, w), from bit field(v) on, as
-  // many as the field holds.
+  // Blocks of 64 nodes by 64 messages, a node's 64 bits of each block side by
+  // side with those of the 63 nodes next to it: the packets of one step of a
+  // gossip (node v, message v + c) then share cache lines. With fewer than
+  // 64 messages, each node has a field of M bits rounded up to a power of
+  // two, and the fields follow each other: a broadcast's one message takes a
+  // bit per node, not a word, and its bits stay in cache.
+  uint64_t bit(NodeId v, MessageId m) const {
+    return (uint64_t{v} / 64) * block_row_bits_ + (uint64_t{v % 64} << field_shift_) + (uint64_t{m / 64} << 12) +
+           m % 64;
+  }
+  // The bits of v's messages 64w.., as many as its field holds.
   uint64_t field_of(NodeId v, size_t w) const {
-    const uint64_t word = rows_[this->word(v, w)] >> field(v);
-    return node_shift_ == 0 ? word : word & ((uint64_t{1} << (64 >> node_shift_)) - 1);
+    const uint64_t b = bit(v, static_cast<MessageId>(w * 64));
+    const uint64_t word = rows_[b / 64] >> (b % 64);
+    return field_shift_ == 6 ? word : word & ((uint64_t{1} << (uint64_t{1} << field_shift_)) - 1);
   }
 
   const Topology& topology_;
   const Collective& collective_;
   uint32_t messages_;
-  size_t words_;  // per row
-  unsigned node_shift_;
-  // Blocks of 64 nodes by 64 messages, a node's word of each block side by
-  // side with those of the 63 nodes next to it: the packets of one step of a
-  // gossip (node v, message v + c) then share cache lines. With fewer than
-  // 64 messages, 2^node_shift_ nodes share a word, each a field of M bits
-  // rounded up to a power of two: a broadcast's one message takes a bit per
-  // node, not a word, and its bits stay in cache.
-  size_t word(NodeId v, size_t w) const {
-    return ((((size_t{v} >> 6) * words_ + w) << 6) + (v & 63)) >> node_shift_;
-  }
-  unsigned field(NodeId v) const { return (v & ((1U << node_shift_) - 1)) << (6 - node_shift_); }
+  size_t words_;  // per node
+  unsigned field_shift_;
+  uint64_t block_row_bits_;  // the bits of 64 nodes' fields of every block
   std::vector<uint64_t> rows_;
   std::vector<std::pair<NodeId, MessageId>> queued_;
   // Whole rows for combining packets, copied at send time (start-of-step state).

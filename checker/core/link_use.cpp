@@ -5,7 +5,7 @@
 
 namespace schedcheck {
 
-void LinkUse::reuse(const Hop& hop, uint32_t first_line, uint32_t step_number, uint32_t line,
+void LinkUse::reuse(const Hop& hop, uint32_t first_line, uint64_t step_number, uint32_t line,
                     Diagnostics& diagnostics) {
   if (reported_line_ != line) reported_.clear(), reported_line_ = line;
   if (!reported_.insert(hop.channel).second) return;

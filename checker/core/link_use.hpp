@@ -22,7 +22,7 @@ class LinkUse {
   // needed. A transfer that reuses a channel is reported once for that
   // channel, at its first reuse: a path round a cycle k times gives one error
   // per channel of the cycle, whatever k is.
-  void use(const std::vector<Hop>& hops, uint32_t step_line, uint32_t step_number, uint32_t line,
+  void use(const std::vector<Hop>& hops, uint32_t step_line, uint64_t step_number, uint32_t line,
            Diagnostics& diagnostics) {
     for (const Hop& hop : hops) {
       uint32_t& last = last_line_[hop.channel];
@@ -32,7 +32,7 @@ class LinkUse {
   }
 
  private:
-  void reuse(const Hop& hop, uint32_t first_line, uint32_t step_number, uint32_t line, Diagnostics& diagnostics);
+  void reuse(const Hop& hop, uint32_t first_line, uint64_t step_number, uint32_t line, Diagnostics& diagnostics);
 
   const Topology& topology_;
   std::vector<uint32_t> last_line_;  // per channel: the line of its last use

@@ -5,7 +5,7 @@
 
 namespace schedcheck {
 
-void PortUse::transfer(NodeId from, NodeId to, uint32_t step_line, uint32_t step_number, SourcePos pos,
+void PortUse::transfer(NodeId from, NodeId to, uint32_t step_line, uint64_t step_number, SourcePos pos,
                        uint32_t to_col, Diagnostics& diagnostics) {
   auto use = [&](std::vector<uint32_t>& last_line, NodeId v, SourcePos at, const char* verb) {
     if (last_line[v] > step_line) {

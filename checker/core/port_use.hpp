@@ -19,7 +19,7 @@ class PortUse {
 
   // `step_line` as for LinkUse::use: a port is in use in this step when the
   // line of its last use lies past the step's 'step' statement.
-  void transfer(NodeId from, NodeId to, uint32_t step_line, uint32_t step_number, SourcePos pos, uint32_t to_col,
+  void transfer(NodeId from, NodeId to, uint32_t step_line, uint64_t step_number, SourcePos pos, uint32_t to_col,
                 Diagnostics& diagnostics);
 
  private:

@@ -173,8 +173,11 @@ bool Reader::read_header(Header& header) {
     if (!have_version) {
       const auto [number, number_pos] = word_at(c);
       uint64_t version = 0;
-      if (keyword != "schedcheck" || !parse_number(number, version))
-        return fail(word_pos, "the first line must be the version line 'schedcheck 1'");
+      if (keyword != "schedcheck" || !parse_number(number, version)) {
+        const std::string range = keyword == "schedcheck" ? number_error(number, "") : "";
+        return range.empty() ? fail(word_pos, "the first line must be the version line 'schedcheck 1'")
+                             : fail(number_pos, range);
+      }
       if (version != format_version)
         return fail(number_pos, fmt::format("format version {} is not supported (this schedcheck reads version {})",
                                             version, format_version));
@@ -262,9 +265,10 @@ bool Reader::parse_topology(Header& header, Cursor& c) {
     for (std::string_view rest = first;;) {
       const size_t x = rest.find('x');
       uint64_t n = 0;
-      if (!parse_number(rest.substr(0, x), n) || n > UINT32_MAX)
-        return fail(first_pos, fmt::format("expected sizes like 5x5 after '{}'", kind));
-      sizes.push_back(static_cast<uint32_t>(n));
+      if (!parse_number(rest.substr(0, x), n))
+        return fail(first_pos, number_error(rest.substr(0, x), fmt::format("expected sizes like 5x5 after '{}'", kind)));
+      // Any size past 2^32-1 is past the node limit too, which grid() names.
+      sizes.push_back(static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX)));
       if (x == std::string_view::npos) break;
       rest.remove_prefix(x + 1);
     }
@@ -600,12 +604,12 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     if (c.too_large()) return fail(num_pos, number_error(c.since(num_pos), ""));
     if (!steps_)
       return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
-    if (number != uint64_t{step_} + 1) {
+    if (number != step_ + 1 || step_ == UINT64_MAX) {
       diag_.error(num_pos, Property::well_formed,
                   fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
     }
     // Count on from the number given so one slip is reported once.
-    step_ = number > UINT32_MAX - 1 ? UINT32_MAX - 1 : static_cast<uint32_t>(number);
+    step_ = number;
     step_pos_ = pos;
     saw_step_ = true;
     event = Event::step;

@@ -24,7 +24,7 @@ class Reader {
   // The next body event. On `step`, step_number() and step_pos() describe it;
   // on `transfer`, `out` holds it. Lines with errors are reported and skipped.
   Event next(Transfer& out);
-  uint32_t step_number() const { return step_; }
+  uint64_t step_number() const { return step_; }  // as written
   SourcePos step_pos() const { return step_pos_; }
 
  private:
@@ -72,7 +72,7 @@ class Reader {
   bool source_done_ = false;   // the source has no more lines
   bool too_many_lines_ = false;
   bool ended_ = false;         // and its read error, if any, is reported
-  uint32_t step_ = 0;
+  uint64_t step_ = 0;
   SourcePos step_pos_;
   bool saw_step_ = false;
   bool topology_seen_ = false;

@@ -11,7 +11,7 @@
 namespace schedcheck {
 
 struct StepStats {
-  uint32_t number = 0;
+  uint64_t number = 0;  // as written
   uint64_t transfers = 0;  // paths (wormhole) or packets (store-and-forward)
   uint64_t channels = 0;   // directed channel uses: hops
   uint64_t longest_packet = 0;  // flits, for the cost model

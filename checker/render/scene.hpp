@@ -39,14 +39,14 @@ struct DrawnTransfer {
 };
 
 struct DrawnStep {
-  uint32_t number = 0;  // 0 in the flit model, which has no steps
+  uint64_t number = 0;  // 0 in the flit model, which has no steps
   std::vector<DrawnTransfer> transfers;
 };
 
 // A diagnostic to show: the line it names, its step, its text.
 struct Mark {
   uint32_t line = 0;
-  uint32_t step = 0;  // 0: before the first step (the header) or the flit model
+  uint64_t step = 0;  // 0: before the first step (the header) or the flit model
   std::string text;
 };
 

@@ -229,13 +229,15 @@ class FullEncoding {
 // The translation-invariant schedules of a torus, for `steps` steps.
 class InvariantEncoding {
  public:
-  InvariantEncoding(z3::context& ctx, z3::solver& solver, const GossipProblem& p, uint32_t steps)
+  // Throws OutOfTime past `deadline` (a count of many thousand steps).
+  InvariantEncoding(z3::context& ctx, z3::solver& solver, const GossipProblem& p, uint32_t steps, Deadline deadline)
       : ctx_(ctx), solver_(solver), p_(p), steps_(steps) {
     const uint32_t n = p.grid.node_count(), dirs = 2 * p.grid.dimensions();
     const auto dist = hop_distances(p.grid);
     z3::expr_vector held(ctx_);
     for (uint32_t d = 0; d < n; ++d) held.push_back(ctx_.bool_val(d == 0));
     for (uint32_t t = 1; t <= steps; ++t) {
+      deadline.keep();
       z3::expr_vector z(ctx_), now(ctx_);
       for (uint32_t dir = 0; dir < dirs; ++dir)
         for (uint32_t d = 0; d < n; ++d)
@@ -336,14 +338,19 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
     Outcome outcome = refuted ? Outcome::unsat : Outcome::unknown;
     std::string witness;
     if (!refuted && problem.strengthen && problem.grid.wraps) {
-      z3::solver small(ctx);
-      z3::params params(ctx);
-      params.set("timeout", static_cast<unsigned>(std::min(seconds_left(), 30.0) * 1000) + 1);
-      small.set(params);
-      InvariantEncoding invariant(ctx, small, problem, steps);
-      if (small.check() == z3::sat) {
-        outcome = Outcome::sat;
-        witness = invariant.witness(small.get_model());
+      try {
+        const double seconds = std::min(seconds_left(), 30.0);
+        z3::solver small(ctx);
+        z3::params params(ctx);
+        params.set("timeout", static_cast<unsigned>(std::max(seconds, 0.0) * 1000) + 1);
+        small.set(params);
+        InvariantEncoding invariant(ctx, small, problem, steps, Deadline::in(seconds));
+        if (small.check() == z3::sat) {
+          outcome = Outcome::sat;
+          witness = invariant.witness(small.get_model());
+        }
+      } catch (const OutOfTime&) {
+        // Unknown: the full encoding may still answer within the time left.
       }
     }
     if (outcome == Outcome::unknown && seconds_left() > 0 && !full_cut_short) {

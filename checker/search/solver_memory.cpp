@@ -1,6 +1,7 @@
 // Solver memory: Z3's global memory_max_size, and its exception.
 #include "solver_memory.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,7 +15,15 @@ namespace schedcheck::search {
 uint64_t default_solver_memory_mib() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page_size <= 0) return 0;
-  return static_cast<uint64_t>(pages) / 4 * 3 * static_cast<uint64_t>(page_size) >> 20;
+  uint64_t bytes = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size);
+  // A process limit below the machine's memory (ulimit -v, a batch system's
+  // share) is where allocations fail first: Z3 is held below that instead.
+  for (const int resource : {RLIMIT_AS, RLIMIT_DATA}) {
+    rlimit limit{};
+    if (::getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+      bytes = std::min<uint64_t>(bytes, limit.rlim_cur);
+  }
+  return bytes / 4 * 3 >> 20;
 }
 
 void limit_solver_memory(uint64_t mib) {

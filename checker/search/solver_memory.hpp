@@ -11,7 +11,8 @@
 
 namespace schedcheck::search {
 
-// Three quarters of this machine's physical memory, in MiB (0 if unknown).
+// Three quarters of this machine's physical memory, or of the process's
+// memory limit where that is lower, in MiB (0 if unknown).
 uint64_t default_solver_memory_mib();
 // From now on, for every Z3 context of the process.
 void limit_solver_memory(uint64_t mib);

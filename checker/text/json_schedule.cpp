@@ -152,6 +152,8 @@ std::string number_text(const json& v, const std::string& where) {
 
 void append_transfer_text(std::string& out, const json& t, const std::string& where) {
   out += "  " + node_field(field(t, "from", where), where + "/from");
+  if (t.contains("moves") && t.contains("path"))
+    throw Fail{where + ": a route is either \"moves\" or a \"path\", not both"};
   if (t.contains("moves")) {
     const json& moves = t.at("moves");
     if (!moves.is_array()) throw Fail{where + "/moves: expected an array of [signed dimension, count]"};
@@ -162,7 +164,9 @@ void append_transfer_text(std::string& out, const json& t, const std::string& wh
           m[0].get<int64_t>() == 0)
         throw Fail{w + ": expected [signed dimension, count] such as [-2, 1]"};
       const int64_t d = m[0].get<int64_t>();
-      out += fmt::format(" {}{}", d < 0 ? '-' : '+', d < 0 ? -d : d);
+      // In unsigned arithmetic: -d overflows at the least int64_t.
+      const uint64_t magnitude = d < 0 ? 0 - static_cast<uint64_t>(d) : static_cast<uint64_t>(d);
+      out += fmt::format(" {}{}", d < 0 ? '-' : '+', magnitude);
       if (m[1].get<uint64_t>() != 1) out += fmt::format("*{}", m[1].get<uint64_t>());
     }
   } else {
@@ -205,6 +209,14 @@ std::optional<json> text_to_json(LineSource& source, Diagnostics& diagnostics, N
     } catch (const json::type_error&) {
       diagnostics.error(header.claim_pos, Property::syntax,
                         "the claim holds bytes that are not UTF-8, which the JSON form cannot carry");
+      return std::nullopt;
+    }
+    // Nor control characters, which word_text refuses on the way back.
+    std::string words = header.claim->name;
+    for (const auto& [key, value] : header.claim->params) words += key + value;
+    if (std::any_of(words.begin(), words.end(), [](char ch) { return static_cast<unsigned char>(ch) < ' ' || ch == 0x7f; })) {
+      diagnostics.error(header.claim_pos, Property::syntax,
+                        "the claim holds a control character, which the JSON form's words cannot carry");
       return std::nullopt;
     }
   }

@@ -234,6 +234,10 @@ within build-within-time 30 broadcast --topology torus:32x32 --model wormhole,al
   --steps 2 --timeout 3 --no-symmetric-first
 within gossip-build-within-time 30 gossip --topology torus:12x12 --model store-and-forward,all-port --steps 36 \
   --timeout 3
+# A count of a hundred thousand steps: the invariant schedules' encoding
+# alone grew to 14 GB before its building read the clock.
+within gossip-many-steps 30 gossip --topology torus:3x3 --model store-and-forward,all-port --steps 100000 \
+  --timeout 3
 
 # (h) Z3's memory is limited (by default to three quarters of the
 # machine's): past --memory the search gives up with exit 3 and says why,

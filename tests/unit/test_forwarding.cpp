@@ -131,7 +131,7 @@ TEST_CASE("claim time-independent=: yes fails on a switch, switching holds, an u
       "step 3\n  (1,0) +2 : (2,1)\n";
   auto yes = check_text(mesh + "claim time-independent=yes\n" + body);
   CHECK(yes.verdict.forwarding.kind == ForwardingClass::switching);
-  CHECK(yes.verdict.forwarding.switch_steps == std::vector<uint32_t>{3});
+  CHECK(yes.verdict.forwarding.switch_steps == std::vector<uint64_t>{3});
   CHECK(yes.verdict.forwarding.first_switch.node == 1);  // (1,0)
   std::vector<std::string> tags;
   for (const auto& d : yes.diagnostics.kept()) tags.push_back(test::tag(d));
