@@ -226,7 +226,9 @@ const std::vector<Generator>& generators() {
          return true;
        },
        [](const Request& r, ScheduleText& out) { write_cycles(r, hamiltonian_3d_plan(r.torus), out); }},
-      {"gossip-onepacket-2d", "torus n1 x n2, n1 even and n2 >= 2, or n2 even (the construction then runs along x2)",
+      {"gossip-onepacket-2d",
+       "torus n1 x n2, n1 even and at least 4, or n1 odd and n2 even and at least 4 (the construction then runs along "
+       "x2)",
        "store-and-forward all-port non-combining", "gossip",
        "Meyer-Sibeyn, Section 4.1 (two partial cycles with zigzag (1,2,1), 1 packet per PU; Theorem 5)",
        [](const Request& r, Claim& c, std::string& error) {
@@ -239,6 +241,12 @@ const std::vector<Generator>& generators() {
          }
          const Request along = along_even_side(r);
          if (!check_zigzag(along, 2, error)) return false;
+         if (along.torus.sizes[0] == 2) {
+           error = fmt::format("{}: the construction runs along its even side, here of 2, where a PU off a cycle has "
+                               "one neighbour on it, not the two it is fed from; that side must be at least 4",
+                               t.describe());
+           return false;
+         }
          c = gossip_claim(zigzag_steps(along, 1), "gossip-onepacket-2d", r, cycle_forwarding(r));
          return true;
        },

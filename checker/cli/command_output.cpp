@@ -15,6 +15,10 @@ int program_error(const std::string& message) {
   return exit_usage;
 }
 
+std::string node_option_text(const std::string& text) {
+  return text.starts_with('(') || text.find(',') == std::string::npos ? text : "(" + text + ")";
+}
+
 bool whole_number(std::string_view text, uint64_t& value) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   return ec == std::errc{} && end == text.data() + text.size();

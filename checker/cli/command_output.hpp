@@ -27,6 +27,10 @@ bool whole_number(std::string_view text, uint64_t& value);
 inline constexpr uint32_t max_seconds = 10000000;
 double seconds_option(const Arguments& args, const char* name, double otherwise, std::string& error);
 
+// A node option (--source, --root) as the format names the node: an index
+// as it is, coordinates given as 1,2 or as the format's (1,2) in parentheses.
+std::string node_option_text(const std::string& text);
+
 // The file -o names; none when -o is absent or "-", which is stdout (as "check -" reads stdin).
 std::optional<std::string> output_path(const Arguments& args);
 

@@ -61,7 +61,7 @@ std::optional<interop::NamedNetwork> named_network(const std::string& spec, std:
   Header header;
   Reader reader(source, diag);
   if (!reader.read_header(header) || diag.total() > 0 || !header.topology) {
-    error = fmt::format("--topology '{}': {}", spec, diag.kept().empty() ? "not a network" : diag.kept()[0].message);
+    error = fmt::format("--topology '{}': {}", spec, diag.kept().empty() ? "not a network" : visible(diag.kept()[0].message));
     return std::nullopt;
   }
   return interop::NamedNetwork{*line, header.topology->node_count()};
@@ -252,7 +252,9 @@ int run_export(const Arguments& args) {
   Transfer t;
   for (Reader::Event e; (e = reader.next(t)) != Reader::Event::end;) {
     if (e == Reader::Event::step) {
-      s.steps.resize(reader.step_number());
+      // One MSCCL step per step line, counted: the number as written may be
+      // out of order (an error the check reports), and as large as 2^64-1.
+      s.steps.emplace_back();
       continue;
     }
     if (e != Reader::Event::transfer) continue;

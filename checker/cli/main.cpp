@@ -141,10 +141,6 @@ int run_check(const Arguments& args) {
 
 // Turns the --topology, --model and node options into header lines, so the
 // core's own reader validates them exactly as it validates a file.
-std::string node_arg(const std::string& text) {
-  return text.find(',') == std::string::npos ? text : "(" + text + ")";
-}
-
 // Bhatt et al., Section 1.3 and Theorem 1 on one instance: the optimal
 // gap-free order and the worst, message by message, between Proposition 1's
 // two sides.
@@ -202,8 +198,8 @@ int run_bound(const Arguments& args) {
   for (char& ch : model) ch = ch == ',' ? ' ' : ch;
   const std::string& kind = args.positional[0];
   std::string collective = "collective " + kind;
-  if (kind == "broadcast") collective += " source " + node_arg(args.value("--source").value_or("0"));
-  else if (kind != "gossip") collective += " root " + node_arg(args.value("--root").value_or("0"));
+  if (kind == "broadcast") collective += " source " + node_option_text(args.value("--source").value_or("0"));
+  else if (kind != "gossip") collective += " root " + node_option_text(args.value("--root").value_or("0"));
   if (auto parts = args.value("--parts")) collective += " parts " + *parts;
   if (auto length = args.value("--length")) collective += " length " + *length;
   if (auto lengths = args.value("--lengths")) {
@@ -227,7 +223,7 @@ int run_bound(const Arguments& args) {
                                                   "--ts/--tl"};
     for (const Diagnostic& d : diag.kept())
       fmt::print(stderr, "schedcheck: error: {}: {}: {}\n", d.pos.line < 6 ? line_option[d.pos.line] : "?",
-                 property_name(d.property), d.message);
+                 property_name(d.property), visible(d.message));
     return exit_usage;
   }
   if (header.cost && !header.model.step_synchronous())
@@ -350,12 +346,13 @@ std::optional<gen::Torus> torus_arg(const std::string& spec, std::string& error)
 std::optional<gen::Coord> source_arg(const gen::Torus& torus, const std::string& text, std::string& error) {
   std::vector<uint64_t> values;
   std::string_view rest = text;
+  if (rest.size() >= 2 && rest.front() == '(' && rest.back() == ')') rest = rest.substr(1, rest.size() - 2);
   for (;;) {
     const size_t comma = rest.find(',');
     const std::string_view part = rest.substr(0, comma);
     uint64_t v = 0;
     if (!whole_number(part, v)) {
-      error = fmt::format("--source '{}': expected coordinates like 1,2,3 or an index", text);
+      error = fmt::format("--source '{}': expected coordinates like 1,2,3 or (1,2,3), or an index", text);
       return std::nullopt;
     }
     values.push_back(v);

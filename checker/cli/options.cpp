@@ -35,7 +35,7 @@ const std::vector<OptionSpec> option_table = {
      "and gather generators; check, import: the network an MSCCL or msccl-tools file runs on)"},
     {"--model", "LIST", "bound search",
      "comma-separated model tokens, e.g. wormhole,all-port,dimension-order (see specs/format.md)"},
-    {"--source", "NODE", "bound gen", "broadcast source (default 0); coordinates as 1,2,3 or an index"},
+    {"--source", "NODE", "bound gen", "broadcast source (default 0); coordinates as 1,2,3 or (1,2,3), or an index"},
     {"--root", "NODE", "bound gen search", "scatter, gather or concentration root (default 0); gen and the flit search: a node index"},
     {"--lengths", "L0,L1,...", "bound gen search",
      "scatter and gather: each node's message length in flits, in node-index order (0: a null message)"},
@@ -74,7 +74,7 @@ const std::vector<OptionSpec> option_table = {
     {"--steps", "S", "search", "decide whether S steps suffice"},
     {"--claim-steps", "S", "search", "test a claim of at most S steps: sat gives a witness, unsat a proof"},
     {"--timeout", "SECONDS", "search table", "give up after SECONDS (search: default 600, exit code 3; table: per size, default 60; --emit-jobs: per job, default 600)"},
-    {"--memory", "MIB", "search", "give up (exit code 3) when Z3 would take more than MIB mebibytes (default: three quarters of this machine's memory or of the process's limit, if lower)"},
+    {"--memory", "MIB", "search", "give up (exit code 3) when Z3 would take more than MIB mebibytes, at least 64 (default: three quarters of this machine's memory or of the process's limit, if lower)"},
     {"--emit-jobs", "DIR", "table",
      "search-broadcast, search-gossip: print one shell command line per (torus, routing, step count) job (gossip: "
      "per (torus, step count) of time-independent forwarding), nothing else, for "
@@ -117,8 +117,8 @@ const std::vector<OptionSpec> option_table = {
     {"--time-independent", "", "gen search",
      "gossip where every PU forwards from each side to fixed directions in every step (Meyer-Sibeyn)"},
     {"--dimacs", "FILE", "search",
-     "with --steps S: write that count's encoding as DIMACS CNF instead of solving, its variables named in 'c N name' "
-     "lines"},
+     "with --steps S (S >= 1): write that count's encoding as DIMACS CNF instead of solving, its variables named in "
+     "'c N name' lines"},
     {"--sat-model", "FILE", "search",
      "broadcast with --steps S and --cnf: the schedule of another SAT solver's model (its 's SATISFIABLE' and 'v' "
      "lines in FILE) of the CNF that --dimacs wrote for that count, checked by the core"},

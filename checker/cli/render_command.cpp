@@ -153,6 +153,8 @@ int run_render(const Arguments& args) {
     if (step_text && *step_text != "all")
       return program_error("the flit model has no steps: render draws its space-time diagram (give no --step)");
     request.step.reset();
+  } else if (request.step && scene->step_count == 0 && !step_text) {
+    return program_error(fmt::format("{}: no step to draw (the schedule has none)", in.path));
   } else if (request.step && *request.step > scene->step_count) {
     return program_error(fmt::format("--step {}: {} has {} step{}", *request.step, in.path, scene->step_count,
                                      scene->step_count == 1 ? "" : "s"));

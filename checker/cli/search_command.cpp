@@ -41,7 +41,10 @@ std::optional<uint32_t> count_option(const Arguments& args, const char* name, st
   if (!v) return std::nullopt;
   uint32_t n = 0;
   auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
-  if (ec != std::errc{} || end != v->data() + v->size()) error = fmt::format("{} takes a whole number, not '{}'", name, *v);
+  if (ec == std::errc::result_out_of_range && end == v->data() + v->size())
+    error = fmt::format("{} {} is out of range (at most {})", name, *v, UINT32_MAX);
+  else if (ec != std::errc{} || end != v->data() + v->size())
+    error = fmt::format("{} takes a whole number, not '{}'", name, *v);
   return n;
 }
 
@@ -232,7 +235,8 @@ std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
 int run_flit_search(const Arguments& args, const std::string& collective) {
   for (const char* other : {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent"})
     if (args.flag(other))
-      return program_error(fmt::format("search {}: {} is for broadcast and gossip (this search finds the least time)",
+      return program_error(fmt::format("search {}: {} is not for the flit model, whose search finds the least time "
+                                       "(--model store-and-forward,... counts steps)",
                                        collective, other));
   const auto spec = args.value("--topology");
   if (!spec) return program_error(fmt::format("search {} needs --topology (e.g. tree:-,0,0,1 or mesh:3x3)", collective));
@@ -263,8 +267,7 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   } else if (auto one = args.value("--length")) {
     lengths = "length " + *one;
   }
-  std::string root = args.value("--root").value_or("0");
-  if (root.find(',') != std::string::npos) root = "(" + root + ")";  // coordinates, as 1,2
+  const std::string root = node_option_text(args.value("--root").value_or("0"));
 
   // The instance through the core's reader: the same validation as a file's.
   const std::string header_text = fmt::format("schedcheck 1\n{}\nmodel {}\ncollective {} root {} {}\n", *line,
@@ -278,7 +281,7 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
     static constexpr const char* line_option[] = {"", "", "--topology", "--model", "--root, --lengths or --length"};
     for (const Diagnostic& d : diag.kept())
       fmt::print(stderr, "schedcheck: error: {}: {}: {}\n", d.pos.line < 5 ? line_option[d.pos.line] : "?",
-                 property_name(d.property), d.message);
+                 property_name(d.property), visible(d.message));
     return exit_usage;
   }
   const Topology& topology = *header.topology;
@@ -300,7 +303,14 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   const bool unique = routes_are_unique(topology, parent, problem.root);
   const std::string scope = unique ? "over every schedule (a tree: one route per message)"
                                    : "over dispatch times, routes on a breadth-first spanning tree from the root";
-  const search::FlitBound bound = search::flit_lower_bound(problem);
+  // The search's own bound counts the tree's channels out of the root: it
+  // holds for routes on the tree. The core's holds for every schedule.
+  const search::FlitBound tree_bound = search::flit_lower_bound(problem);
+  const lemmas::Checked header_alone = lemmas::check_text(header_text);
+  const search::FlitBound bound =
+      unique || !header_alone.verdict.best
+          ? tree_bound
+          : search::FlitBound{header_alone.verdict.best->steps, header_alone.verdict.best->name};
   const std::string model_line = search::flit_model_line(problem);
   const std::string where =
       fmt::format("{} on {} root {}, {}, {}", collective, topology.describe(), problem.root, model_line, scope);
@@ -321,12 +331,16 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
 
   std::string witness;
   std::optional<uint64_t> checked_time;
-  std::string proof;  // why the time below the witness's is impossible
+  std::string proof;       // why the time below the witness's is impossible
+  std::string tree_proof;  // why it is impossible on the tree's routes, where other routes exist
   if (report.witness_steps) {
     const uint32_t time = *report.witness_steps;
     for (const search::Attempt& a : report.attempts)
       if (a.outcome == search::Outcome::unsat && a.steps + 1 == time)
-        proof = fmt::format("time {}: unsat in {:.2f} s", time - 1, a.seconds);
+        tree_proof = fmt::format("time {}: unsat in {:.2f} s", time - 1, a.seconds);
+    if (time == tree_bound.time)
+      tree_proof = time == 0 ? "nothing moves" : fmt::format("time {}: below the lower bound", time - 1);
+    if (unique) proof = tree_proof;
     if (time == bound.time)
       proof = time == 0 ? "nothing moves" : fmt::format("time {}: below the lower bound", time - 1);
     witness = fmt::format(
@@ -354,12 +368,17 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   std::string verdict;
   int code = exit_decided;
   const std::string bound_text = fmt::format("lower-bound={} ({})", bound.time, bound.name);
-  uint64_t least = bound.time;  // every time below an unsat one is unsat too
+  uint64_t least = bound.time;  // every time below an unsat one is unsat too (on the tree's routes)
   for (const search::Attempt& a : report.attempts)
-    if (a.outcome == search::Outcome::unsat) least = std::max<uint64_t>(least, a.steps + 1);
+    if (a.outcome == search::Outcome::unsat && unique) least = std::max<uint64_t>(least, a.steps + 1);
   if (report.witness_steps && !proof.empty()) {
     verdict = fmt::format("OPTIMUM {}: time={} {}; {}; witness VERIFIED by the core", where, *checked_time, bound_text,
                           proof);
+  } else if (report.witness_steps && !tree_proof.empty()) {
+    verdict = fmt::format("FOUND {}: time={} {}; the least on the tree's routes ({}), other routes not searched; "
+                          "witness VERIFIED by the core",
+                          where, *checked_time, bound_text, tree_proof);
+    code = exit_gave_up;
   } else if (report.witness_steps) {
     verdict = fmt::format("FOUND {}: time={} {}; every time below {} is impossible, {} to {} undecided within the "
                           "time limit; witness VERIFIED by the core",
@@ -412,7 +431,7 @@ std::optional<std::vector<std::vector<uint32_t>>> rooted_graph_option(const std:
   Reader reader(source, diag);
   if (!line || !reader.read_header(parsed) || !parsed.topology) {
     error = fmt::format("--topology '{}': {}", spec,
-                        diag.kept().empty() ? "expected tree:PARENTS or graph:N:EDGES" : diag.kept()[0].message);
+                        diag.kept().empty() ? "expected tree:PARENTS or graph:N:EDGES" : visible(diag.kept()[0].message));
     return std::nullopt;
   }
   if (parsed.topology->node_count() > search::max_search_nodes) {
@@ -457,9 +476,12 @@ int run_search(const Arguments& args) {
   const std::string& collective = args.positional[0];
   std::string error;
   const std::optional<uint32_t> memory = count_option(args, "--memory", error);
-  if (!error.empty() || memory == 0u)
-    return program_error(fmt::format("--memory takes a positive whole number of MiB, not '{}'",
-                                     args.value("--memory").value_or("")));
+  // A Z3 context alone takes about 17 MiB, and below that Z3 cannot start.
+  constexpr uint32_t least_memory = 64;
+  if (!error.empty() || (memory && *memory < least_memory))
+    return program_error(fmt::format("--memory takes a whole number of MiB, at least {} (Z3 takes about 17 alone), "
+                                     "not '{}'",
+                                     least_memory, args.value("--memory").value_or("")));
   const uint64_t memory_mib = memory ? *memory : search::default_solver_memory_mib();
   if (memory_mib > 0) search::limit_solver_memory(memory_mib);
   const bool rooted = collective == "scatter" || collective == "gather";
@@ -576,7 +598,10 @@ int run_search(const Arguments& args) {
   // Zero steps takes no solver: its one schedule is the header alone, which
   // the core has just checked (it verifies where nothing has to move).
   const bool zero_steps = exact || claim ? first == 0 : lower == 0 && empty.verdict.verified;
-  if (zero_steps && (args.flag("--split") || args.flag("--dimacs") || args.flag("--sat-model")))
+  // A count below the core's bound takes no solver either: the lemma refutes it.
+  const bool below_bound = (exact || claim) && first > 0 && first < lower && !args.flag("--dimacs") &&
+                           !args.flag("--sat-model") && !args.flag("--split");
+  if (zero_steps && (exact || claim) && (args.flag("--split") || args.flag("--dimacs") || args.flag("--sat-model")))
     return program_error("0 steps takes no solver: its one schedule is the header alone (schedcheck check decides it)");
 
   // One count split into cubes (--split P), decided cube by cube, or one
@@ -645,10 +670,10 @@ int run_search(const Arguments& args) {
                a.routing.empty() ? "" : fmt::format(" under {}", a.routing));
   };
   std::string unset;  // a send of the encoding that --sat-model's model leaves unset
-  search::SearchReport report;
+  search::SearchReport report = zero_steps ? zero_step_report(empty.verdict.verified) : search::SearchReport{};
   try {
-    report = zero_steps   ? zero_step_report(empty.verdict.verified)
-             : sat_model  ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
+    if (!zero_steps && !below_bound)
+      report = sat_model ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
              : cubes > 0  ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
                                                            cube.value_or(cubes - 1), limits)
              : time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)
@@ -659,7 +684,8 @@ int run_search(const Arguments& args) {
     if (!search::solver_out_of_memory(e)) throw;
     // Out of memory is a limit like the time: the search gives up (exit 3).
     fmt::print(stderr, "schedcheck: error: search gave up: Z3 needed more than the {} MiB it may take ({})\n",
-               memory_mib, memory ? "--memory" : "three quarters of this machine's memory; --memory sets it");
+               memory_mib, memory ? "--memory"
+                          : "three quarters of this machine's memory or of the process's limit; --memory sets it");
     // Z3 does not free all it held when it raises this exception, and its
     // contexts may be large: the process ends at once, as below.
     std::fflush(nullptr);
@@ -769,7 +795,11 @@ int run_search(const Arguments& args) {
   } else if (claim || exact) {
     const uint32_t s = claim ? *claim : *exact;
     const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
-    if (a.outcome == search::Outcome::sat)
+    if (below_bound)
+      verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps: below the lower bound {} of {} "
+                            "({})",
+                            s, lower, where, s, lower, bound.name, bound.source);
+    else if (a.outcome == search::Outcome::sat)
       verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists{}; the core verified it", s, lower,
                             where,
                             sat_model                ? fmt::format(" (the SAT solver's model in {})", *sat_model_path)

@@ -19,16 +19,19 @@ void Diagnostics::error(SourcePos pos, Property property, std::string message) {
   if (total_++ < max_kept_) kept_.push_back({pos, property, std::move(message)});
 }
 
-std::string Diagnostics::format(const Diagnostic& d) const {
-  // A message may quote a word of the schedule: its control bytes are shown
-  // as \xNN, as on a terminal they would act (move the cursor, retitle it).
-  std::string message;
-  for (const char ch : d.message) {
+std::string visible(std::string_view text) {
+  std::string out;
+  for (const char ch : text) {
     const auto byte = static_cast<unsigned char>(ch);
-    if (byte < 0x20 || byte == 0x7f) message += fmt::format("\\x{:02x}", byte);
-    else message += ch;
+    if (byte < 0x20 || byte == 0x7f) out += fmt::format("\\x{:02x}", byte);
+    else out += ch;
   }
-  return fmt::format("{}:{}:{}: error: {}: {}", file_, d.pos.line, d.pos.col, property_name(d.property), message);
+  return out;
+}
+
+std::string Diagnostics::format(const Diagnostic& d) const {
+  return fmt::format("{}:{}:{}: error: {}: {}", file_, d.pos.line, d.pos.col, property_name(d.property),
+                     visible(d.message));
 }
 
 }  // namespace schedcheck

@@ -31,6 +31,10 @@ enum class Property : uint8_t {
 inline constexpr int property_count = 9;
 
 std::string_view property_name(Property p);
+// `text` with its control bytes shown as \xNN: a message may quote a word of
+// the schedule, and on a terminal those bytes would act (move the cursor,
+// retitle the window).
+std::string visible(std::string_view text);
 
 struct Diagnostic {
   SourcePos pos;

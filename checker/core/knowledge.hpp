@@ -1,6 +1,6 @@
 // Knowledge: properties 5 and 6, causality and delivery: which node holds which message after each step.
 //
-// A P x M bit matrix, stored in blocks of 64 nodes by 64 messages (word()),
+// A P x M bit matrix, stored in blocks of 64 nodes by 64 messages (bit()),
 // or by M messages when M is below 64. Receptions of a step are queued and applied when the step ends, so every
 // sender is judged on what it held at the start of the step.
 #pragma once

@@ -67,7 +67,7 @@ std::string html_page(const Scene& scene, std::string_view svg) {
     size_t buttons = 0;
     for (size_t k = 0; k < scene.steps.size() && buttons < 40; ++k) {
       bool marked = false;
-      for (const Mark& m : scene.marks) marked |= m.step == scene.steps[k].number && m.step != 0;
+      for (const Mark& m : scene.marks) marked |= m.step == scene.steps[k].ordinal && m.step != 0;
       if (!marked) continue;
       errors += fmt::format("<button class=\"goto\" data-index=\"{}\">step {}</button>", k + 1, scene.steps[k].number);
       ++buttons;

@@ -185,7 +185,7 @@ void write_network_svg(std::string& out, const Scene& scene, const Layout& layou
   std::vector<std::vector<const Mark*>> per_step(scene.steps.size());
   for (const Mark& m : scene.marks) {
     size_t k = 0;
-    while (k < scene.steps.size() && scene.steps[k].number != m.step) ++k;
+    while (k < scene.steps.size() && scene.steps[k].ordinal != m.step) ++k;
     if (m.step != 0 && k < scene.steps.size()) per_step[k].push_back(&m);
     else if (m.step == 0) global.push_back(&m);
   }

@@ -57,7 +57,7 @@ std::optional<Scene> read_scene(LineSource& source, Diagnostics& diagnostics, co
   if (!reader.read_header(scene.header) || !scene.header.topology) return std::nullopt;
   const Topology& topology = *scene.header.topology;
   const bool flit = scene.flit();
-  if (flit) scene.steps.push_back({0, {}});
+  if (flit) scene.steps.push_back({0, 0, {}});
 
   std::vector<Hop> hops;
   bool keep = flit;  // whether the current step is drawn
@@ -67,7 +67,7 @@ std::optional<Scene> read_scene(LineSource& source, Diagnostics& diagnostics, co
       ++scene.step_count;
       scene.step_lines.push_back(reader.step_pos().line);
       keep = !request.step || *request.step == scene.step_count;
-      if (keep) scene.steps.push_back({reader.step_number(), {}});
+      if (keep) scene.steps.push_back({scene.step_count, reader.step_number(), {}});
       continue;
     }
     if (e != Reader::Event::transfer || !keep) continue;

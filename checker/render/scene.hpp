@@ -39,14 +39,15 @@ struct DrawnTransfer {
 };
 
 struct DrawnStep {
-  uint64_t number = 0;  // 0 in the flit model, which has no steps
+  uint32_t ordinal = 0;  // 1, 2, ... in file order; 0 in the flit model, which has no steps
+  uint64_t number = 0;   // as written
   std::vector<DrawnTransfer> transfers;
 };
 
 // A diagnostic to show: the line it names, its step, its text.
 struct Mark {
   uint32_t line = 0;
-  uint64_t step = 0;  // 0: before the first step (the header) or the flit model
+  uint32_t step = 0;  // the ordinal of its step; 0: before the first step (the header) or the flit model
   std::string text;
 };
 

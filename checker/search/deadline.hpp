@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cstddef>
 
+#include "solver_memory.hpp"
+
 namespace schedcheck::search {
 
 struct OutOfTime {};
@@ -29,9 +31,12 @@ class Deadline {
   bool passed() const { return Clock::now() > at_; }
   // Throws OutOfTime once the deadline has passed. Called at the i-th pass
   // of a loop, it reads the clock at every 4096th; with no argument, at
-  // every call, for a loop each of whose passes may take long.
+  // every call, for a loop each of whose passes may take long. There it
+  // also asks whether Z3's memory nears its limit (solver_memory.hpp).
   void keep(size_t i = 0) const {
-    if (i % 4096 == 0 && passed()) throw OutOfTime{};
+    if (i % 4096 != 0) return;
+    if (passed()) throw OutOfTime{};
+    keep_solver_memory();
   }
 
  private:

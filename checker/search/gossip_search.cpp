@@ -339,12 +339,14 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
     std::string witness;
     if (!refuted && problem.strengthen && problem.grid.wraps) {
       try {
-        const double seconds = std::min(seconds_left(), 30.0);
+        // Building and solving share the one share of time.
+        const Deadline deadline = Deadline::in(std::min(seconds_left(), 30.0));
         z3::solver small(ctx);
+        InvariantEncoding invariant(ctx, small, problem, steps, deadline);
+        const double seconds = std::chrono::duration<double>(deadline.at() - Clock::now()).count();
         z3::params params(ctx);
         params.set("timeout", static_cast<unsigned>(std::max(seconds, 0.0) * 1000) + 1);
         small.set(params);
-        InvariantEncoding invariant(ctx, small, problem, steps, Deadline::in(seconds));
         if (small.check() == z3::sat) {
           outcome = Outcome::sat;
           witness = invariant.witness(small.get_model());

@@ -26,8 +26,17 @@ uint64_t default_solver_memory_mib() {
   return bytes / 4 * 3 >> 20;
 }
 
+namespace {
+uint64_t limit_bytes = 0;  // none until limit_solver_memory
+}  // namespace
+
 void limit_solver_memory(uint64_t mib) {
   z3::set_param("memory_max_size", static_cast<int>(std::min<uint64_t>(mib, INT_MAX)));
+  limit_bytes = std::min<uint64_t>(mib, INT_MAX) << 20;
+}
+
+void keep_solver_memory() {
+  if (limit_bytes > 0 && Z3_get_estimated_alloc_size() > limit_bytes / 10 * 9) throw z3::exception("out of memory");
 }
 
 bool solver_out_of_memory(const std::exception& e) {

@@ -16,6 +16,12 @@ namespace schedcheck::search {
 uint64_t default_solver_memory_mib();
 // From now on, for every Z3 context of the process.
 void limit_solver_memory(uint64_t mib);
+// Raises Z3's own out-of-memory exception once Z3 holds nine tenths of the
+// limit. Z3 raises it itself only where it checks: inside some of its calls
+// that build an encoding (an ast_vector's creation, in Z3 4.8) it returns
+// nothing instead, and the caller crashes. So the loops that build an
+// encoding ask here first (Deadline::keep).
+void keep_solver_memory();
 // Whether `e` is Z3's exception at that limit.
 bool solver_out_of_memory(const std::exception& e);
 

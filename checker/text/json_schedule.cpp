@@ -163,10 +163,14 @@ void append_transfer_text(std::string& out, const json& t, const std::string& wh
       if (!m.is_array() || m.size() != 2 || !m[0].is_number_integer() || !m[1].is_number_unsigned() ||
           m[0].get<int64_t>() == 0)
         throw Fail{w + ": expected [signed dimension, count] such as [-2, 1]"};
-      const int64_t d = m[0].get<int64_t>();
-      // In unsigned arithmetic: -d overflows at the least int64_t.
-      const uint64_t magnitude = d < 0 ? 0 - static_cast<uint64_t>(d) : static_cast<uint64_t>(d);
-      out += fmt::format(" {}{}", d < 0 ? '-' : '+', magnitude);
+      // A dimension as the text writes it: the sign, then the magnitude, in
+      // unsigned arithmetic (a JSON number may pass 2^63-1, and -d overflows
+      // at the least int64_t).
+      const bool negative = !m[0].is_number_unsigned() && m[0].get<int64_t>() < 0;
+      const uint64_t magnitude = m[0].is_number_unsigned() ? m[0].get<uint64_t>()
+                                 : negative ? 0 - static_cast<uint64_t>(m[0].get<int64_t>())
+                                            : static_cast<uint64_t>(m[0].get<int64_t>());
+      out += fmt::format(" {}{}", negative ? '-' : '+', magnitude);
       if (m[1].get<uint64_t>() != 1) out += fmt::format("*{}", m[1].get<uint64_t>());
     }
   } else {

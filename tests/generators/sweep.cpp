@@ -312,6 +312,12 @@ TEST_CASE("the gossip generators name the condition a size fails") {
   const auto* hamiltonian = schedcheck::gen::find_generator("gossip-hamiltonian-2d");
   CHECK_FALSE(schedcheck::gen::find_generator("gossip-onepacket-2d")->claim({Torus{{5, 5}}}, claim, error));
   CHECK(error.find("special column") != std::string::npos);
+  // On an even side of 2 a PU off a cycle has one neighbour on it: refused, on either axis.
+  for (const Torus& t : {Torus{{2, 4}}, Torus{{2, 3}}, Torus{{3, 2}}, Torus{{5, 2}}}) {
+    CHECK_FALSE(schedcheck::gen::find_generator("gossip-onepacket-2d")->claim({t}, claim, error));
+    CHECK(error.find("must be at least 4") != std::string::npos);
+  }
+  CHECK(schedcheck::gen::find_generator("gossip-onepacket-2d")->claim({Torus{{4, 2}}}, claim, error));
   CHECK_FALSE(schedcheck::gen::find_generator("gossip-hamiltonian-pair")->claim({Torus{{2, 3}}}, claim, error));
   CHECK(error.find("both sides at least 3") != std::string::npos);
   CHECK_FALSE(schedcheck::gen::find_generator("gossip-hamiltonian-3d")->claim({Torus{{4, 2, 4}}}, claim, error));

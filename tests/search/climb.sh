@@ -120,7 +120,7 @@ expect free-minimal-unsat 3 '^FOUND steps=3 ' \
   -- broadcast --topology path:9 --model wormhole,all-port,free
 expect free-steps-open 3 '^UNKNOWN steps=2 .*no schedule on minimal paths in 2 steps' \
   -- broadcast --topology path:9 --model wormhole,all-port,free --steps 2
-expect free-below-lemma 0 '^UNSAT steps=1 ' -- broadcast --topology torus:4x4 --model wormhole,all-port,free --steps 1
+expect free-below-lemma 0 '^UNSAT steps=1 .*below the lower bound 2 of broadcast-all-port' -- broadcast --topology torus:4x4 --model wormhole,all-port,free --steps 1
 expect one-routing 0 '^OPTIMAL steps=3 .*; 2: unsat in [0-9.]+ s; 3: sat in [0-9.]+ s$' \
   -- broadcast --topology torus:3x8 --model wormhole,all-port,dimension-order-shorter --one-routing --no-symmetric-first
 # The symmetric tries under the routing asked: the whole group's unsat of 2
@@ -179,7 +179,7 @@ expect one-port 0 '^OPTIMAL steps=5 .*store-and-forward one-port' \
   -- scatter --topology ring:6 --model store-and-forward,one-port
 expect json 0 '"optimal":true' '"impossible_below":3' '"collective_line":"gather root 0"' \
   -- gather --topology ring:6 --model store-and-forward,all-port --json
-# One count: below the bound the encoding refutes it on its own.
+# One count: below the bound the lemma refutes it, with no solver run.
 expect steps-unsat 0 '^UNSAT steps=2 lower-bound=3 ' -- scatter --topology ring:6 --model store-and-forward,all-port --steps 2
 expect steps-sat 0 '^SAT steps=3 ' -- scatter --topology ring:6 --model store-and-forward,all-port --steps 3
 # Every count cut short: unknown, never success.
@@ -214,8 +214,9 @@ expect split-gossip 2 -- gossip --topology torus:3x3 --model store-and-forward,a
 # (g) The time limit holds while an encoding is built, not only in the
 # solver. Given 3 s, each count below ends unknown within seconds; the
 # bound leaves room for a slow or sanitized build. Broadcast on 32x32 under
-# the shorter way: the constraints of 2 steps take over a minute and
-# gigabytes to build (79 s when only the solver had the limit). Gossip on
+# the shorter way at Lemma 1's 5 steps: the constraints take minutes and
+# gigabytes to build (2 steps took 79 s when only the solver had the
+# limit; a count below the bound now takes no solver at all). Gossip on
 # 12x12 in 36 steps: the full encoding took 140 s and 7 GB, built before
 # the invariant schedules were tried.
 # within NAME SECONDS ARGS...: `expect NAME 3 '^UNKNOWN '`, in at most SECONDS.
@@ -231,7 +232,7 @@ within() {
   fi
 }
 within build-within-time 30 broadcast --topology torus:32x32 --model wormhole,all-port,dimension-order-shorter \
-  --steps 2 --timeout 3 --no-symmetric-first
+  --steps 5 --timeout 3 --no-symmetric-first
 within gossip-build-within-time 30 gossip --topology torus:12x12 --model store-and-forward,all-port --steps 36 \
   --timeout 3
 # A count of a hundred thousand steps: the invariant schedules' encoding
@@ -240,12 +241,12 @@ within gossip-many-steps 30 gossip --topology torus:3x3 --model store-and-forwar
   --timeout 3
 
 # (h) Z3's memory is limited (by default to three quarters of the
-# machine's): past --memory the search gives up with exit 3 and says why,
+# machine's, or of the process's limit): past --memory the search gives up with exit 3 and says why,
 # instead of taking what the machine does not have.
-"$checker" search broadcast --topology torus:16x16 --model wormhole,all-port,dimension-order-shorter --steps 3 \
-  --memory 60 >"$dir/out" 2>"$dir/err"
+"$checker" search broadcast --topology torus:16x16 --model wormhole,all-port,dimension-order-shorter --steps 4 \
+  --no-symmetric-first --memory 64 >"$dir/out" 2>"$dir/err"
 got=$?
-if [ "$got" = 3 ] && [ ! -s "$dir/out" ] && grep -q 'search gave up: Z3 needed more than the 60 MiB it may take (--memory)' "$dir/err"; then
+if [ "$got" = 3 ] && [ ! -s "$dir/out" ] && grep -q 'search gave up: Z3 needed more than the 64 MiB it may take (--memory)' "$dir/err"; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))
@@ -253,6 +254,8 @@ else
   sed 's/^/     /' "$dir/err"
 fi
 expect memory-zero 2 -- broadcast --topology torus:5x5 --memory 0
+# Below 64 MiB Z3 could not even start (a context alone takes about 17).
+expect memory-too-small 2 -- broadcast --topology torus:5x5 --memory 63
 
 # Usage errors.
 expect bad-count-timeout 2 -- broadcast --topology torus:3x3 --count-timeout soon
