@@ -257,8 +257,22 @@ expect memory-zero 2 -- broadcast --topology torus:5x5 --memory 0
 # Below 64 MiB Z3 could not even start (a context alone takes about 17).
 expect memory-too-small 2 -- broadcast --topology torus:5x5 --memory 63
 
+# The flit search on a network with cycles fixes routes to a breadth-first
+# tree: its least time there is not called optimal where other routes do
+# better. On the 2x2 torus, 2 flits each: 4 on the tree, 3 over three of the
+# root's four channels (the core's bound).
+expect flit-tree-routes 3 '^FOUND scatter on torus 2x2 .*time=4 lower-bound=3 \(flit-message-distance\); the least on the tree.s routes \(time 3: unsat in [0-9.]+ s\), other routes not searched' \
+  -- scatter --topology torus:2x2 --model flit,all-port --length 2
+# Where the least time on the tree meets the core's bound, it is optimal.
+expect flit-tree-at-bound 0 '^OPTIMUM gather on torus 3x3 .*time=9 lower-bound=9 \(flit-root-stream\)' \
+  -- gather --topology torus:3x3 --lengths 0,1,2,0,1,2,0,1,2
+
 # Usage errors.
 expect bad-count-timeout 2 -- broadcast --topology torus:3x3 --count-timeout soon
+expect cube-out-of-range 2 -- broadcast --topology mesh:4x4 --steps 2 --split 1 --cube 99999999999
+"$checker" search broadcast --topology mesh:4x4 --steps 2 --split 1 --cube 99999999999 2>&1 >/dev/null |
+  grep -q -- '--cube 99999999999 is out of range' && passed=$((passed + 1)) ||
+  { failed=$((failed + 1)); echo "FAIL cube-out-of-range: not named out of range"; }
 "$checker" search gossip --topology torus:3x3 --model store-and-forward,all-port --count-timeout 1 >/dev/null 2>&1
 if [ $? = 2 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL gossip-count-timeout: not a usage error"; fi
 
