@@ -139,8 +139,6 @@ int run_check(const Arguments& args) {
   return worst;
 }
 
-// Turns the --topology, --model and node options into header lines, so the
-// core's own reader validates them exactly as it validates a file.
 // Bhatt et al., Section 1.3 and Theorem 1 on one instance: the optimal
 // gap-free order and the worst, message by message, between Proposition 1's
 // two sides.

@@ -308,9 +308,8 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   const search::FlitBound tree_bound = search::flit_lower_bound(problem);
   const lemmas::Checked header_alone = lemmas::check_text(header_text);
   const search::FlitBound bound =
-      unique || !header_alone.verdict.best
-          ? tree_bound
-          : search::FlitBound{header_alone.verdict.best->steps, header_alone.verdict.best->name};
+      header_alone.verdict.best ? search::FlitBound{header_alone.verdict.best->steps, header_alone.verdict.best->name}
+                                : tree_bound;
   const std::string model_line = search::flit_model_line(problem);
   const std::string where =
       fmt::format("{} on {} root {}, {}, {}", collective, topology.describe(), problem.root, model_line, scope);
@@ -338,11 +337,10 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
     for (const search::Attempt& a : report.attempts)
       if (a.outcome == search::Outcome::unsat && a.steps + 1 == time)
         tree_proof = fmt::format("time {}: unsat in {:.2f} s", time - 1, a.seconds);
-    if (time == tree_bound.time)
-      tree_proof = time == 0 ? "nothing moves" : fmt::format("time {}: below the lower bound", time - 1);
+    const std::string below = time == 0 ? "nothing moves" : fmt::format("time {}: below the lower bound", time - 1);
+    if (time == tree_bound.time) tree_proof = below;
     if (unique) proof = tree_proof;
-    if (time == bound.time)
-      proof = time == 0 ? "nothing moves" : fmt::format("time {}: below the lower bound", time - 1);
+    if (time == bound.time) proof = below;
     witness = fmt::format(
         "schedcheck 1\n# found by schedcheck search {}: the least time over dispatch times (gaps allowed),\n"
         "# routes along the breadth-first spanning tree from the root, parents {}{}\n"
@@ -599,9 +597,10 @@ int run_search(const Arguments& args) {
   // the core has just checked (it verifies where nothing has to move).
   const bool zero_steps = exact || claim ? first == 0 : lower == 0 && empty.verdict.verified;
   // A count below the core's bound takes no solver either: the lemma refutes it.
-  const bool below_bound = (exact || claim) && first > 0 && first < lower && !args.flag("--dimacs") &&
-                           !args.flag("--sat-model") && !args.flag("--split");
-  if (zero_steps && (exact || claim) && (args.flag("--split") || args.flag("--dimacs") || args.flag("--sat-model")))
+  // (--split, --dimacs and --sat-model work on the count's encoding itself.)
+  const bool on_encoding = args.flag("--split") || args.flag("--dimacs") || args.flag("--sat-model");
+  const bool below_bound = (exact || claim) && first > 0 && first < lower && !on_encoding;
+  if (zero_steps && (exact || claim) && on_encoding)
     return program_error("0 steps takes no solver: its one schedule is the header alone (schedcheck check decides it)");
 
   // One count split into cubes (--split P), decided cube by cube, or one
