@@ -67,21 +67,17 @@ struct Reader::Cursor {
     uint64_t v = 0;
     for (unsigned d; (d = static_cast<unsigned char>(*p) - unsigned{'0'}) < 10; ++p) v = v * 10 + d;
     at = p;
-    last_too_large = false;
     // Up to 19 digits cannot wrap; a longer number is read again with care.
-    if (at - start > 19) {
-      v = 0;
-      for (const char* p = start; p < at; ++p) {
-        const auto d = static_cast<uint64_t>(*p - '0');
-        last_too_large = last_too_large || v > (UINT64_MAX - d) / 10;
-        v = v * 10 + d;
-      }
-    }
-    value = last_too_large ? UINT64_MAX : v;
-    return at > start;
+    if (p - start > 19 && std::from_chars(start, p, v).ec != std::errc{}) v = UINT64_MAX;
+    value = v;
+    return p > start;
   }
-  bool too_large() const { return last_too_large; }
-  bool last_too_large = false;
+  // Whether the digits from `pos` to here name a number past 2^64-1.
+  bool too_large(SourcePos pos) const {
+    const char* start = begin + pos.col - 1;
+    uint64_t v = 0;
+    return at - start > 19 && std::from_chars(start, at, v).ec != std::errc{};
+  }
 };
 
 namespace {
@@ -601,7 +597,7 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     const SourcePos num_pos = c.pos();
     uint64_t number = 0;
     if (!c.digits(number) || !c.at_end()) return fail(num_pos, "expected 'step N' with a whole number N");
-    if (c.too_large()) return fail(num_pos, number_error(c.since(num_pos), ""));
+    if (c.too_large(num_pos)) return fail(num_pos, number_error(c.since(num_pos), ""));
     if (!steps_)
       return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
     if (number != step_ + 1 || step_ == UINT64_MAX) {
@@ -661,7 +657,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
         ++c.at;
         const SourcePos count_pos = c.pos();
         if (!c.digits(count) || count == 0) return fail(c.pos_at(col), "expected a positive repeat count after '*'");
-        if (c.too_large()) return fail(count_pos, number_error(c.since(count_pos), ""));
+        if (c.too_large(count_pos)) return fail(count_pos, number_error(c.since(count_pos), ""));
       }
       if (dims_ == 0)
         return fail(c.pos_at(col), Property::well_formed,
@@ -714,7 +710,7 @@ bool Reader::transfer_line(Cursor& c, Transfer& out) {
     uint64_t t = 0;
     const SourcePos time_pos = c.pos();
     if (!c.digits(t)) return fail(time_pos, "expected a dispatch time after '@'");
-    if (c.too_large()) return fail(time_pos, number_error(c.since(time_pos), ""));
+    if (c.too_large(time_pos)) return fail(time_pos, number_error(c.since(time_pos), ""));
     out.time = t;
     c.skip_space();
   }
