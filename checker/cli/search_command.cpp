@@ -155,6 +155,7 @@ int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
   if (!grid.wraps) return program_error("search hamiltonian: needs a torus (or ring)");
   for (const char* other : {"--dimacs", "--sat-model", "--cnf"})
     if (args.flag(other)) return program_error(fmt::format("search hamiltonian: {} is for broadcast and gossip", other));
+  if (args.flag("--code-anchored")) return program_error("search hamiltonian: --code-anchored is for broadcast");
   std::string error;
   const double timeout = seconds_option(args, "--timeout", 600, error);
   if (!error.empty()) return program_error(error);
@@ -233,7 +234,8 @@ std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
 // schedule), with the witness re-checked by the core and the time below it
 // refuted by the solver or by a lower bound.
 int run_flit_search(const Arguments& args, const std::string& collective) {
-  for (const char* other : {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent"})
+  for (const char* other :
+       {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent", "--code-anchored"})
     if (args.flag(other))
       return program_error(fmt::format("search {}: {} is not for the flit model, whose search finds the least time "
                                        "(--model store-and-forward,... counts steps)",
@@ -624,6 +626,14 @@ int run_search(const Arguments& args) {
   }
   if (args.flag("--dimacs") && args.flag("--sat-model"))
     return program_error("--dimacs writes a count's CNF and --sat-model reads a model of one: one at a time");
+  if (args.flag("--code-anchored")) {
+    // A class whose unsat refutes nothing: for a SAT solver outside, never
+    // a verdict on the count.
+    if (gossip || rooted || !grid->wraps || (!args.flag("--dimacs") && !args.flag("--sat-model")))
+      return program_error("--code-anchored: broadcast on a torus, with --dimacs or --sat-model (its unsat refutes "
+                           "only the class, so the search does not decide a count by it)");
+    broadcast.code_anchored = true;
+  }
 
   if (auto path = args.value("--dimacs")) {
     // The encoding of one count, for an independent SAT solver to decide.
@@ -638,9 +648,11 @@ int run_search(const Arguments& args) {
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
     const bool minimal = !gossip && !rooted && broadcast.rule == search::RouteRule::shortest;
-    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}) written to {}: {}\n", first, collective, topology_text, model_line,
-               minimal ? ", routes: minimal paths only" : "", time_independent ? ", time-independent forwarding" : "",
-               broadcast.strengthen ? "" : ", plain encoding", *path, dimacs_size(cnf));
+    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}) written to {}: {}\n", first, collective, topology_text,
+               model_line, minimal ? ", routes: minimal paths only" : "",
+               time_independent ? ", time-independent forwarding" : "", broadcast.strengthen ? "" : ", plain encoding",
+               broadcast.code_anchored ? ", code-anchored class (its unsat refutes the class only)" : "", *path,
+               dimacs_size(cnf));
     return exit_decided;
   }
 

@@ -67,7 +67,7 @@ class BroadcastEncoding {
     for (uint32_t v = 0; v < p.grid.node_count(); ++v) goal_nodes_ += kept(v) ? 1 : 0;
     // The lex-leader of the first step assumes a class that every symmetry
     // keeps; an automorphism may move the code.
-    if ((p.strengthen && !p.code_last_step) || p.symmetric_only)
+    if ((p.strengthen && !p.code_last_step && !p.code_anchored) || p.symmetric_only)
       symmetries_ = source_symmetries(p.grid, routes_, p.symmetric_only.value_or(SymmetryGroup::all),
                                       [this] { keep_time(); });
     split_routes_ = source_routes_by_port(p.grid, routes_, p.split_ports);
@@ -145,6 +145,7 @@ class BroadcastEncoding {
       if (code_.empty() || code_[v]) all.push_back(informed_[t][static_cast<int>(v)]);
     solver_.add(z3::implies(g, z3::mk_and(all)));
     if (p_.strengthen) idle_ports_within_the_slack(g);
+    if (p_.code_anchored) the_code_informed_before_a_short_last_step(g);
     return g;
   }
 
@@ -191,6 +192,19 @@ class BroadcastEncoding {
   void keep_time(size_t i = 0) const { deadline_.keep(i); }
   z3::expr x(uint32_t t, size_t r) const { return sends_[t - 1][static_cast<int>(r)]; }
   z3::expr informed(uint32_t t, uint32_t v) const { return informed_[t][static_cast<int>(v)]; }
+
+  // The code-anchored class, under the goal `g`: the Lee code's nodes are
+  // informed before the last step, whose paths have at most 2 hops.
+  void the_code_informed_before_a_short_last_step(const z3::expr& g) {
+    const uint32_t t = steps();
+    const std::vector<bool> code = lee_code(p_.grid);
+    for (uint32_t v = 0; v < code.size(); ++v)
+      if (code[v]) solver_.add(z3::implies(g, informed(t - 1, v)));
+    for (size_t r = 0; r < routes_.size(); ++r) {
+      keep_time(r);
+      if (routes_[r].channels.size() > 2) solver_.add(z3::implies(g, !x(t, r)));
+    }
+  }
 
   // Causality: a node sends only what it held at the start of the step.
   void senders_hold_the_message(uint32_t t) {

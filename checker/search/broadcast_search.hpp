@@ -37,6 +37,13 @@ struct BroadcastProblem {
   // too large (7x7x7 under minimal paths). Its witness settles the count;
   // its unsat refutes nothing. Set by the search for that try.
   bool code_last_step = false;
+  // The code-anchored class (specs/search-broadcast.md): the schedules that
+  // have informed every node of the Lee code (lee_code) before their last
+  // step and whose last step has no path of more than 2 hops. For
+  // broadcast_dimacs: the CNF of that class, for a SAT solver outside; its
+  // model is a witness, its unsat refutes the class only. No symmetry
+  // breaking goes with it, as an automorphism may move the code.
+  bool code_anchored = false;
   // Each count is tried first by flow_broadcast (free routing, all-port
   // wormhole): a schedule whose every step is a maximum flow, its paths any
   // paths. Its witness settles the count; a try that finds none refutes

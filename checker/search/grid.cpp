@@ -20,11 +20,9 @@ std::string Grid::node_name(uint32_t v) const {
   return s + ")";
 }
 
-std::vector<bool> perfect_lee_code(const Grid& grid) {
-  const uint32_t modulus = 2 * grid.dimensions() + 1;
+std::vector<bool> lee_code(const Grid& grid) {
   if (!grid.wraps || grid.dimensions() == 0) return {};
-  for (uint32_t n : grid.sizes)
-    if (n % modulus != 0) return {};
+  const uint32_t modulus = 2 * grid.dimensions() + 1;
   std::vector<bool> code(grid.node_count());
   for (uint32_t v = 0; v < grid.node_count(); ++v) {
     uint32_t sum = 0;
@@ -32,6 +30,12 @@ std::vector<bool> perfect_lee_code(const Grid& grid) {
     code[v] = sum % modulus == 0;
   }
   return code;
+}
+
+std::vector<bool> perfect_lee_code(const Grid& grid) {
+  for (uint32_t n : grid.sizes)
+    if (n % (2 * grid.dimensions() + 1) != 0) return {};
+  return lee_code(grid);
 }
 
 std::vector<std::vector<uint32_t>> hop_distances(const Grid& grid) {

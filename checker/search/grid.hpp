@@ -45,11 +45,16 @@ struct Grid {
   std::string node_name(uint32_t v) const;  // as the format writes it: "(x1,x2)", or the index in 1-D
 };
 
-// The perfect Lee code of radius 1, {x : x1 + 2 x2 + ... + k xk = 0 mod
-// 2k+1}, on a torus whose every side is a multiple of 2k+1 (empty on any
-// other grid): no two of its nodes are neighbours, and every other node is
-// next to exactly one of them, as its 2k neighbours' sums take the 2k
-// non-zero residues once each. Indexed by node.
+// The nodes {x : x1 + 2 x2 + ... + k xk = 0 mod 2k+1} of a torus (empty on
+// a mesh), indexed by node: the Lee code of radius 1, perfect where every
+// side is a multiple of 2k+1; elsewhere its seams leave some nodes two hops
+// from it.
+std::vector<bool> lee_code(const Grid& grid);
+
+// The Lee code on a torus whose every side is a multiple of 2k+1 (empty on
+// any other grid): no two of its nodes are neighbours, and every other node
+// is next to exactly one of them, as its 2k neighbours' sums take the 2k
+// non-zero residues once each.
 std::vector<bool> perfect_lee_code(const Grid& grid);
 
 // Hop distances between all pairs of nodes.

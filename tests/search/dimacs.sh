@@ -45,6 +45,10 @@ broadcast|torus:3x8|wormhole,all-port,dimension-order-shorter|2|20|--plain
 broadcast|torus:3x8|wormhole,all-port,dimension-order-shorter|2|20|
 broadcast|torus:4x6|wormhole,all-port,dimension-order|2|20|
 broadcast|torus:4x6|wormhole,all-port,dimension-order|3|10|
+broadcast|torus:5x5|wormhole,all-port,free|2|10|--plain --code-anchored
+broadcast|torus:5x5|wormhole,all-port,dimension-order|2|20|--plain --code-anchored
+broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|10|--plain
+broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|20|--plain --code-anchored
 CASES
 
 # A satisfiable count's witness read back from cadical's model through the
@@ -88,6 +92,18 @@ expect_exit "a model of another CNF" 2 "$checker" "${bcast[@]}" --steps 3 --cnf 
 printf 's UNSATISFIABLE\n' >"$dir/unsat.model"
 expect_exit "an unsat answer as the model" 2 "$checker" "${bcast[@]}" --steps 3 --cnf "$dir/m.cnf" \
   --sat-model "$dir/unsat.model"
+
+# The code-anchored class: its model read back is a witness the core
+# verifies, and the class alone is never a verdict on the count.
+anchored=(search broadcast --topology torus:4x4 --model wormhole,all-port,dimension-order --code-anchored)
+"$checker" "${anchored[@]}" --steps 2 --dimacs "$dir/a.cnf" >/dev/null
+timeout 120 cadical -q "$dir/a.cnf" >"$dir/a.model"
+expect_exit "a code-anchored model read back" 0 "$checker" "${anchored[@]}" --steps 2 --cnf "$dir/a.cnf" \
+  --sat-model "$dir/a.model" -o "$dir/a.sched"
+expect_exit "the code-anchored witness checked again" 0 "$checker" check "$dir/a.sched"
+expect_exit "--code-anchored without a CNF" 2 "$checker" "${anchored[@]}" --steps 2
+expect_exit "--code-anchored on a mesh" 2 "$checker" search broadcast --topology mesh:4x4 --steps 2 --code-anchored \
+  --dimacs "$dir/b.cnf"
 
 rm -rf "$dir"
 echo "dimacs: $passed passed, $failed failed"

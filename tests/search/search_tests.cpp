@@ -471,6 +471,25 @@ TEST_CASE("the perfect Lee code: on a torus whose sides are multiples of 2k+1, e
   mesh.sizes = {5, 5};
   mesh.wraps = false;
   CHECK(perfect_lee_code(mesh).empty());
+  CHECK(lee_code(mesh).empty());
+}
+
+TEST_CASE("the Lee code off the perfect tori: the same sums, and seams where a node is two hops from it") {
+  Grid grid;
+  grid.sizes = {8, 14};
+  const std::vector<bool> code = lee_code(grid);
+  REQUIRE(code.size() == grid.node_count());
+  uint32_t members = 0, far = 0;
+  for (uint32_t v = 0; v < grid.node_count(); ++v) {
+    CHECK(code[v] == ((grid.coordinate(v, 0) + 2 * grid.coordinate(v, 1)) % 5 == 0));
+    members += code[v];
+    bool near = code[v];
+    for (uint32_t d = 0; d < 2; ++d)
+      for (bool negative : {false, true}) near = near || code[static_cast<uint32_t>(grid.neighbour(v, d, negative))];
+    far += !near;
+  }
+  CHECK(members == 22);  // as specs/search-broadcast.md counts for 8x14
+  CHECK(far > 0);
 }
 
 TEST_CASE("the perfect-code try settles 5x5 under free routing in 2 steps, and the core verifies its witness") {
