@@ -330,25 +330,18 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   };
   const search::SearchReport report = search::search_flit(problem, limits);
 
+  const search::FlitConclusion conclusion = search::conclude_flit(report, bound, tree_bound, unique);
   std::string witness;
   std::optional<uint64_t> checked_time;
-  std::string proof;       // why the time below the witness's is impossible
-  std::string tree_proof;  // why it is impossible on the tree's routes, where other routes exist
   if (report.witness_steps) {
     const uint32_t time = *report.witness_steps;
-    for (const search::Attempt& a : report.attempts)
-      if (a.outcome == search::Outcome::unsat && a.steps + 1 == time)
-        tree_proof = fmt::format("time {}: unsat in {:.2f} s", time - 1, a.seconds);
-    const std::string below = time == 0 ? "nothing moves" : fmt::format("time {}: below the lower bound", time - 1);
-    if (time == tree_bound.time) tree_proof = below;
-    if (unique) proof = tree_proof;
-    if (time == bound.time) proof = below;
     witness = fmt::format(
         "schedcheck 1\n# found by schedcheck search {}: the least time over dispatch times (gaps allowed),\n"
         "# routes along the breadth-first spanning tree from the root, parents {}{}\n"
         "{}\nmodel {}\ncollective {}\nclaim time={} name={}\n{}",
         collective, parents_text(parent, problem.root), unique ? " (the only routes: a tree)" : "", *line,
-        model_line, search::flit_collective_line(problem), time, proof.empty() ? "search" : "search-optimum",
+        model_line, search::flit_collective_line(problem), time,
+        conclusion.kind == search::FlitConclusion::Kind::optimum ? "search-optimum" : "search",
         report.witness);
     const lemmas::Checked c = lemmas::check_text(witness);
     if (!c.verdict.verified || c.verdict.time != time) {
@@ -366,27 +359,28 @@ int run_flit_search(const Arguments& args, const std::string& collective) {
   }
 
   std::string verdict;
-  int code = exit_decided;
+  int code = exit_gave_up;
   const std::string bound_text = fmt::format("lower-bound={} ({})", bound.time, bound.name);
-  uint64_t least = bound.time;  // every time below an unsat one is unsat too (on the tree's routes)
-  for (const search::Attempt& a : report.attempts)
-    if (a.outcome == search::Outcome::unsat && unique) least = std::max<uint64_t>(least, a.steps + 1);
-  if (report.witness_steps && !proof.empty()) {
-    verdict = fmt::format("OPTIMUM {}: time={} {}; {}; witness VERIFIED by the core", where, *checked_time, bound_text,
-                          proof);
-  } else if (report.witness_steps && !tree_proof.empty()) {
-    verdict = fmt::format("FOUND {}: time={} {}; the least on the tree's routes ({}), other routes not searched; "
-                          "witness VERIFIED by the core",
-                          where, *checked_time, bound_text, tree_proof);
-    code = exit_gave_up;
-  } else if (report.witness_steps) {
-    verdict = fmt::format("FOUND {}: time={} {}; every time below {} is impossible, {} to {} undecided within the "
-                          "time limit; witness VERIFIED by the core",
-                          where, *checked_time, bound_text, least, least, *report.witness_steps - 1);
-    code = exit_gave_up;
-  } else {
-    verdict = fmt::format("GAVE-UP {}: {}; every time below {} is impossible", where, bound_text, least);
-    code = exit_gave_up;
+  switch (conclusion.kind) {
+    case search::FlitConclusion::Kind::optimum:
+      verdict = fmt::format("OPTIMUM {}: time={} {}; {}; witness VERIFIED by the core", where, *checked_time,
+                            bound_text, conclusion.proof);
+      code = exit_decided;
+      break;
+    case search::FlitConclusion::Kind::least_on_tree:
+      verdict = fmt::format("FOUND {}: time={} {}; the least on the tree's routes ({}), other routes not searched; "
+                            "witness VERIFIED by the core",
+                            where, *checked_time, bound_text, conclusion.tree_proof);
+      break;
+    case search::FlitConclusion::Kind::found:
+      verdict = fmt::format("FOUND {}: time={} {}; every time below {} is impossible, {} to {} undecided within the "
+                            "time limit; witness VERIFIED by the core",
+                            where, *checked_time, bound_text, conclusion.least, conclusion.least,
+                            *report.witness_steps - 1);
+      break;
+    case search::FlitConclusion::Kind::gave_up:
+      verdict = fmt::format("GAVE-UP {}: {}; every time below {} is impossible", where, bound_text, conclusion.least);
+      break;
   }
   if (args.flag("--json")) {
     nlohmann::json attempts = nlohmann::json::array();

@@ -345,6 +345,28 @@ uint64_t flit_gap_free_time(const FlitProblem& p) {
   return time + (calls > 0 ? calls + 1 : 0);
 }
 
+FlitConclusion conclude_flit(const SearchReport& report, const FlitBound& bound, const FlitBound& tree_bound,
+                             bool routes_unique) {
+  FlitConclusion c;
+  // Every time below an unsat one is unsat too, on the tree's routes.
+  c.least = bound.time;
+  for (const Attempt& a : report.attempts)
+    if (a.outcome == Outcome::unsat && routes_unique) c.least = std::max<uint64_t>(c.least, a.steps + 1);
+  if (!report.witness_steps) return c;
+  const uint32_t time = *report.witness_steps;
+  for (const Attempt& a : report.attempts)
+    if (a.outcome == Outcome::unsat && a.steps + 1 == time)
+      c.tree_proof = fmt::format("time {}: unsat in {:.2f} s", time - 1, a.seconds);
+  const std::string below = time == 0 ? "nothing moves" : fmt::format("time {}: below the lower bound", time - 1);
+  if (time == tree_bound.time) c.tree_proof = below;
+  if (routes_unique) c.proof = c.tree_proof;
+  if (time == bound.time) c.proof = below;
+  c.kind = !c.proof.empty()        ? FlitConclusion::Kind::optimum
+           : !c.tree_proof.empty() ? FlitConclusion::Kind::least_on_tree
+                                   : FlitConclusion::Kind::found;
+  return c;
+}
+
 std::string flit_model_line(const FlitProblem& p) {
   return p.wake_up_chain ? "flit one-port licensed" : p.one_port ? "flit one-port" : "flit all-port";
 }

@@ -85,6 +85,25 @@ uint64_t flit_gap_free_time(const FlitProblem& problem);
 // the lower bound or the search gave up.
 SearchReport search_flit(const FlitProblem& problem, const SearchLimits& limits);
 
+// What a search_flit report proves about the least time. `bound` holds for
+// every schedule (the core's), `tree_bound` for the tree's routes alone
+// (flit_lower_bound); `routes_unique` says the tree's routes are the only
+// ones (the network is a tree), so that an unsat there covers every schedule.
+struct FlitConclusion {
+  enum class Kind {
+    optimum,        // the witness's time, and every time below it is impossible
+    least_on_tree,  // the least time on the tree's routes; other routes not searched
+    found,          // a witness, with times below it undecided
+    gave_up,        // no witness
+  };
+  Kind kind = Kind::gave_up;
+  std::string proof;       // why the time below the witness's is impossible (optimum)
+  std::string tree_proof;  // why it is impossible on the tree's routes
+  uint64_t least = 0;      // every time below this is impossible
+};
+FlitConclusion conclude_flit(const SearchReport& report, const FlitBound& bound, const FlitBound& tree_bound,
+                             bool routes_unique);
+
 // The header lines of a witness: "flit one-port" (with "licensed" for a
 // wake-up chain) and "scatter root 0 lengths 0 2 3 1".
 std::string flit_model_line(const FlitProblem& problem);

@@ -338,3 +338,40 @@ TEST_CASE("a wake-up chain is refused off a path and for a scatter") {
 }
 
 }  // namespace
+
+TEST_CASE("what a flit search's report proves: optimum, least on the tree's routes, found, gave up") {
+  const FlitBound core{4, "flit-root-stream"}, tree{5, "flit-root-stream"};
+  auto report = [](std::optional<uint32_t> witness, std::vector<Attempt> attempts) {
+    SearchReport r;
+    r.witness_steps = witness;
+    r.attempts = std::move(attempts);
+    return r;
+  };
+  // At the core's bound: optimum on any network.
+  FlitConclusion c = conclude_flit(report(4, {{4, Outcome::sat, 0.1}}), core, tree, false);
+  CHECK(c.kind == FlitConclusion::Kind::optimum);
+  CHECK(c.proof == "time 3: below the lower bound");
+  // An unsat just below the witness proves the optimum on a tree, and only
+  // the least on the tree's routes where other routes exist.
+  const SearchReport unsat_below = report(6, {{5, Outcome::unsat, 0.25}, {6, Outcome::sat, 0.1}});
+  c = conclude_flit(unsat_below, core, tree, true);
+  CHECK(c.kind == FlitConclusion::Kind::optimum);
+  CHECK(c.proof == "time 5: unsat in 0.25 s");
+  CHECK(c.least == 6);
+  c = conclude_flit(unsat_below, core, tree, false);
+  CHECK(c.kind == FlitConclusion::Kind::least_on_tree);
+  CHECK(c.tree_proof == "time 5: unsat in 0.25 s");
+  CHECK(c.least == 4);  // the tree's unsat refutes nothing for other routes
+  // At the tree's own bound, above the core's: the least on the tree's routes.
+  c = conclude_flit(report(5, {{5, Outcome::sat, 0.1}}), core, tree, false);
+  CHECK(c.kind == FlitConclusion::Kind::least_on_tree);
+  CHECK(c.tree_proof == "time 4: below the lower bound");
+  // Unknown below the witness: found, with the times between undecided.
+  c = conclude_flit(report(7, {{5, Outcome::unsat, 0.2}, {6, Outcome::unknown, 9.0}, {7, Outcome::sat, 0.1}}), core,
+                    tree, true);
+  CHECK(c.kind == FlitConclusion::Kind::found);
+  CHECK(c.least == 6);
+  c = conclude_flit(report(std::nullopt, {{5, Outcome::unknown, 9.0}}), core, tree, true);
+  CHECK(c.kind == FlitConclusion::Kind::gave_up);
+  CHECK(c.least == 4);
+}
