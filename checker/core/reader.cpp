@@ -596,8 +596,11 @@ bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
     c.skip_space();
     const SourcePos num_pos = c.pos();
     uint64_t number = 0;
-    if (!c.digits(number) || !c.at_end()) return fail(num_pos, "expected 'step N' with a whole number N");
-    if (c.too_large(num_pos)) return fail(num_pos, number_error(c.since(num_pos), ""));
+    // The range is asked of the digits alone, before blanks after them are skipped.
+    const bool read = c.digits(number), too_large = read && c.too_large(num_pos);
+    const std::string_view digits = c.since(num_pos);
+    if (!read || !c.at_end()) return fail(num_pos, "expected 'step N' with a whole number N");
+    if (too_large) return fail(num_pos, number_error(digits, ""));
     if (!steps_)
       return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
     if (number != step_ + 1 || step_ == UINT64_MAX) {

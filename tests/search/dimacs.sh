@@ -101,9 +101,21 @@ timeout 120 cadical -q "$dir/a.cnf" >"$dir/a.model"
 expect_exit "a code-anchored model read back" 0 "$checker" "${anchored[@]}" --steps 2 --cnf "$dir/a.cnf" \
   --sat-model "$dir/a.model" -o "$dir/a.sched"
 expect_exit "the code-anchored witness checked again" 0 "$checker" check "$dir/a.sched"
+# Refused for the option itself, not for some other reason (the last output).
+refused_for_the_class() {  # NAME
+  if grep -q -- "--code-anchored: broadcast on a torus, with --dimacs or --sat-model" "$dir/out"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $1: not refused for --code-anchored"
+    cat "$dir/out"
+  fi
+}
 expect_exit "--code-anchored without a CNF" 2 "$checker" "${anchored[@]}" --steps 2
+refused_for_the_class "--code-anchored without a CNF"
 expect_exit "--code-anchored on a mesh" 2 "$checker" search broadcast --topology mesh:4x4 --steps 2 --code-anchored \
   --dimacs "$dir/b.cnf"
+refused_for_the_class "--code-anchored on a mesh"
 
 rm -rf "$dir"
 echo "dimacs: $passed passed, $failed failed"
