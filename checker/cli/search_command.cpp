@@ -751,95 +751,28 @@ int run_search(const Arguments& args) {
     if (const auto error = write_output(args, witness, false)) return program_error(*error);
   }
 
-  const search::Proven proven = search::proven(bound, report);
-  std::string verdict;
-  int code = exit_decided;
+  search::Asked asked;
+  if (exact || claim) asked.steps = claim ? *claim : *exact;
+  asked.kind = cubes > 0 ? (cube ? search::Asked::Kind::cube : search::Asked::Kind::cubes)
+               : exact || claim ? search::Asked::Kind::count
+                                : search::Asked::Kind::climb;
+  asked.below_bound = below_bound;
+  asked.cube = cube.value_or(0);
+  asked.cubes = cubes;
+  asked.split_ports = split.value_or(0);
+  if (sat_model) asked.witness_from = fmt::format("the SAT solver's model in {}", *sat_model_path);
+  else if (!witness_routing.empty()) asked.witness_from = fmt::format("found under {}", witness_routing);
+  const search::Conclusion conclusion = search::conclude(bound, report, asked);
+  const search::Proven& proven = conclusion.proven;
   const std::string where =
       fmt::format("{} {}{}, {}", collective, topology_text,
                   rooted ? " root " + search::sf_node_name(rooted_problem, rooted_problem.root) : std::string(),
                   model_line);
-  if (cubes > 0 && cube) {
-    // A cube's unsat refutes the cube alone: its own verdict word, so that
-    // nothing reading verdicts takes it for the count's.
-    const uint32_t s = *exact;
-    const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
-    const std::string which = fmt::format("cube {} of {} (the source's paths out of ports 1..{} fixed)", *cube, cubes,
-                                          *split);
-    if (a.outcome == search::Outcome::sat) {
-      verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists in {}; the core verified it", s, lower,
-                            where, which);
-    } else if (a.outcome == search::Outcome::unsat && !a.stricter_routing) {
-      verdict = fmt::format("CUBE-UNSAT steps={} ({}): no schedule in {} steps in {} (proof in {:.2f} s)", s, where, s,
-                            which, a.seconds);
-    } else {
-      verdict = fmt::format("UNKNOWN steps={} ({}): {} in {}", s, where,
-                            a.outcome == search::Outcome::unsat ? "no schedule on minimal paths, longer paths not searched"
-                                                                : "no answer within the time limit",
-                            which);
-      code = exit_gave_up;
-    }
-  } else if (cubes > 0) {
-    // Every cube, in turn: the count's own answer.
-    const uint32_t s = *exact;
-    const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
-    const std::string split_text = fmt::format("{} cubes by the source's paths out of ports 1..{}", cubes, *split);
-    if (a.outcome == search::Outcome::sat) {
-      verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists in cube {} of {}; the core verified it",
-                            s, lower, where, report.cubes_refuted, split_text);
-    } else if (a.outcome == search::Outcome::unsat && !a.stricter_routing) {
-      verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps: all {} refuted (proof in "
-                            "{:.2f} s)",
-                            s, lower, where, s, split_text, a.seconds);
-    } else {
-      verdict = fmt::format("UNKNOWN steps={} ({}): {} of {} refuted, then {}", s, where, report.cubes_refuted,
-                            split_text,
-                            a.outcome == search::Outcome::unsat ? "no schedule on minimal paths (longer paths not searched)"
-                                                                : "no answer within the time limit");
-      code = exit_gave_up;
-    }
-  } else if (claim || exact) {
-    const uint32_t s = claim ? *claim : *exact;
-    const auto& a = report.attempts.empty() ? search::Attempt{s, search::Outcome::unknown, 0} : report.attempts.back();
-    if (below_bound)
-      verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps: below the lower bound {} of {} "
-                            "({})",
-                            s, lower, where, s, lower, bound.name, bound.source);
-    else if (a.outcome == search::Outcome::sat)
-      verdict = fmt::format("SAT steps={} lower-bound={} ({}): a schedule exists{}; the core verified it", s, lower,
-                            where,
-                            sat_model                ? fmt::format(" (the SAT solver's model in {})", *sat_model_path)
-                            : witness_routing.empty() ? ""
-                                                      : fmt::format(" (found under {})", witness_routing));
-    else if (a.outcome == search::Outcome::unsat && (!a.stricter_routing || s < lower))
-      verdict = fmt::format("UNSAT steps={} lower-bound={} ({}): no schedule in {} steps (proof in {:.2f} s)", s, lower,
-                            where, s, a.seconds);
-    else if (a.outcome == search::Outcome::unsat) {
-      verdict = fmt::format("UNKNOWN steps={} ({}): no schedule on {} in {} steps (proof in {:.2f} s); longer paths "
-                            "are not searched",
-                            s, where, a.routing, s, a.seconds);
-      code = exit_gave_up;
-    } else {
-      verdict = fmt::format("UNKNOWN steps={} ({}): no answer within the time limit", s, where);
-      code = exit_gave_up;
-    }
-  } else if (proven.optimal) {
-    verdict = fmt::format("OPTIMAL steps={} lower-bound={} ({}): {}", *report.witness_steps, lower, where, proven.text);
-  } else if (report.witness_steps) {
-    // A witness without a proof of optimality: exit 3, so that a script tells
-    // it from an optimum.
-    const uint32_t w = *report.witness_steps;
-    std::string open;
-    for (uint32_t u : proven.unknown) open += fmt::format("{}{}", open.empty() ? "" : ", ", u);
-    const std::string range = proven.impossible_below + 1 == w
-                                  ? fmt::format("optimum {} or {}", proven.impossible_below, w)
-                                  : fmt::format("optimum between {} and {}", proven.impossible_below, w);
-    verdict = fmt::format("FOUND steps={} lower-bound={} ({}), {}, not proven ({} unknown): {}", w, lower, where, range,
-                          open.empty() ? "counts below" : open, proven.text);
-    code = exit_gave_up;
-  } else {
-    verdict = fmt::format("GAVE-UP ({}): {}", where, proven.text);
-    code = exit_gave_up;
-  }
+  const std::string verdict =
+      fmt::format("{}{}{} ({}){}", conclusion.word,
+                  conclusion.steps ? fmt::format(" steps={}", *conclusion.steps) : "",
+                  conclusion.with_lower_bound ? fmt::format(" lower-bound={}", lower) : "", where, conclusion.tail);
+  const int code = conclusion.decided ? exit_decided : exit_gave_up;
   if (args.flag("--json")) {
     nlohmann::json attempts = nlohmann::json::array();
     for (const auto& a : report.attempts) {
@@ -850,7 +783,7 @@ int run_search(const Arguments& args) {
       }
       attempts.push_back(j);
     }
-    nlohmann::json j = {{"verdict", verdict.substr(0, verdict.find(' '))},
+    nlohmann::json j = {{"verdict", conclusion.word},
                         {"collective", collective},
                         {"topology", topology_text},
                         {"model", model_line},

@@ -38,4 +38,31 @@ struct Proven {
 // below it too.
 Proven proven(const StepLowerBound& bound, const SearchReport& report);
 
+// What a search run was asked: a climb over counts, one count, one cube of a
+// count split by the source's paths, or every cube of it in turn.
+struct Asked {
+  enum class Kind { climb, count, cube, cubes };
+  Kind kind = Kind::climb;
+  uint32_t steps = 0;          // the count asked (all but climb)
+  bool below_bound = false;    // count: below the lemma's bound, refuted with no solver
+  uint64_t cube = 0, cubes = 0;  // cube: which of how many; cubes: how many
+  uint32_t split_ports = 0;    // cube, cubes: the source's ports whose paths fix a cube
+  std::string witness_from;    // count: where the witness came from ("found under ...") or empty
+};
+
+// A run's verdict line is `word [steps=N] [lower-bound=L] (where)tail`.
+struct Conclusion {
+  std::string word;  // SAT, UNSAT, CUBE-UNSAT, UNKNOWN, OPTIMAL, FOUND or GAVE-UP
+  std::optional<uint32_t> steps;
+  bool with_lower_bound = false;
+  std::string tail;      // after "(where)": ": ..." or ", ..."
+  bool decided = false;  // false: the search gave up on what it was asked (exit 3)
+  Proven proven;         // the climb's counts, whatever was asked
+};
+
+// What the report decides about what was asked. A cube's unsat refutes that
+// cube alone, so it has a word of its own; a stricter routing's unsat
+// refutes nothing, unless the count is below the lemma's bound anyway.
+Conclusion conclude(const StepLowerBound& bound, const SearchReport& report, const Asked& asked);
+
 }  // namespace schedcheck::search

@@ -268,6 +268,89 @@ TEST_CASE("what is proven: a stricter routing's unsat refutes nothing; an unsat 
   CHECK(proven(StepLowerBound{}, SearchReport{}).text == "nothing proven");
 }
 
+TEST_CASE("what a run concludes: a climb's optimum, witness or give-up; one count's answer; a cube's own word") {
+  const StepLowerBound lemma{3, "broadcast-all-port", "Wang-Tseng, Lemma 1 (torus case of the degree bound)"};
+  auto report = [](std::optional<uint32_t> witness, std::vector<Attempt> attempts, uint64_t cubes_refuted = 0) {
+    SearchReport r;
+    r.witness_steps = witness;
+    r.attempts = std::move(attempts);
+    r.cubes_refuted = cubes_refuted;
+    return r;
+  };
+  Asked climb;
+  Conclusion c = conclude(lemma, report(3, {attempt(3, Outcome::sat, 1)}), climb);
+  CHECK(c.word == "OPTIMAL");
+  CHECK(c.steps == 3u);
+  CHECK(c.with_lower_bound);
+  CHECK(c.decided);
+  CHECK(c.tail == ": steps 1..2 impossible by broadcast-all-port (Wang-Tseng, Lemma 1); 3: sat in 1.00 s");
+
+  c = conclude(lemma, report(5, {attempt(3, Outcome::unsat, 1), attempt(4, Outcome::unknown, 9), attempt(5, Outcome::sat, 2)}),
+               climb);
+  CHECK(c.word == "FOUND");
+  CHECK_FALSE(c.decided);
+  CHECK(c.tail.starts_with(", optimum 4 or 5, not proven (4 unknown): steps 1..2 impossible"));
+  c = conclude(lemma, report(6, {attempt(3, Outcome::unknown, 9), attempt(6, Outcome::sat, 2)}), climb);
+  CHECK(c.tail.starts_with(", optimum between 3 and 6, not proven (3 unknown): "));
+
+  c = conclude(lemma, report(std::nullopt, {attempt(3, Outcome::unknown, 9)}), climb);
+  CHECK(c.word == "GAVE-UP");
+  CHECK_FALSE(c.steps);
+  CHECK_FALSE(c.with_lower_bound);
+  CHECK_FALSE(c.decided);
+
+  Asked count;
+  count.kind = Asked::Kind::count;
+  count.steps = 2;
+  count.below_bound = true;
+  c = conclude(lemma, SearchReport{}, count);
+  CHECK(c.word == "UNSAT");
+  CHECK(c.decided);
+  CHECK(c.tail == ": no schedule in 2 steps: below the lower bound 3 of broadcast-all-port (Wang-Tseng, Lemma 1 "
+                  "(torus case of the degree bound))");
+  count.steps = 4;
+  count.below_bound = false;
+  count.witness_from = "found under dimension-order-shorter";
+  c = conclude(lemma, report(4, {attempt(4, Outcome::sat, 1, "dimension-order-shorter", true)}), count);
+  CHECK(c.word == "SAT");
+  CHECK(c.tail == ": a schedule exists (found under dimension-order-shorter); the core verified it");
+  // A stricter routing's unsat leaves the count open; the routing asked's decides it.
+  c = conclude(lemma, report(std::nullopt, {attempt(4, Outcome::unsat, 1, "dimension-order-shorter", true)}), count);
+  CHECK(c.word == "UNKNOWN");
+  CHECK_FALSE(c.decided);
+  CHECK(c.tail == ": no schedule on dimension-order-shorter in 4 steps (proof in 1.00 s); longer paths are not "
+                  "searched");
+  c = conclude(lemma, report(std::nullopt, {attempt(4, Outcome::unsat, 1)}), count);
+  CHECK(c.word == "UNSAT");
+  CHECK(c.decided);
+  c = conclude(lemma, SearchReport{}, count);
+  CHECK(c.word == "UNKNOWN");
+  CHECK(c.tail == ": no answer within the time limit");
+
+  Asked cube;
+  cube.kind = Asked::Kind::cube;
+  cube.steps = 2;
+  cube.cube = 12;
+  cube.cubes = 13;
+  cube.split_ports = 1;
+  c = conclude(lemma, report(std::nullopt, {attempt(2, Outcome::unsat, 1)}), cube);
+  CHECK(c.word == "CUBE-UNSAT");
+  CHECK_FALSE(c.with_lower_bound);
+  CHECK(c.decided);
+  CHECK(c.tail == ": no schedule in 2 steps in cube 12 of 13 (the source's paths out of ports 1..1 fixed) (proof in "
+                  "1.00 s)");
+  Asked cubes = cube;
+  cubes.kind = Asked::Kind::cubes;
+  c = conclude(lemma, report(std::nullopt, {attempt(2, Outcome::unsat, 1)}, 13), cubes);
+  CHECK(c.word == "UNSAT");
+  CHECK(c.tail == ": no schedule in 2 steps: all 13 cubes by the source's paths out of ports 1..1 refuted (proof in "
+                  "1.00 s)");
+  c = conclude(lemma, report(std::nullopt, {attempt(2, Outcome::unknown, 9)}, 5), cubes);
+  CHECK(c.word == "UNKNOWN");
+  CHECK(c.tail == ": 5 of 13 cubes by the source's paths out of ports 1..1 refuted, then no answer within the time "
+                  "limit");
+}
+
 TEST_CASE("the stricter routing first gives the optimum of the routing asked") {
   // 4x6 under dimension order: 3 steps, found by the shorter-way run. 5x5
   // under free routing: 2 steps, where the shorter way needs 3 (its unsat
