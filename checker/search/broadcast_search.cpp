@@ -18,6 +18,7 @@
 
 #include "deadline.hpp"
 #include "flow_broadcast.hpp"
+#include "layer_counts.hpp"
 #include "shorter_way_broadcast.hpp"
 #include "symmetry.hpp"
 #include "z3_util.hpp"
@@ -145,6 +146,10 @@ class BroadcastEncoding {
       if (code_.empty() || code_[v]) all.push_back(informed_[t][static_cast<int>(v)]);
     solver_.add(z3::implies(g, z3::mk_and(all)));
     if (p_.strengthen) idle_ports_within_the_slack(g);
+    const bool dimension_ordered =
+        p_.rule == RouteRule::dimension_order || p_.rule == RouteRule::dimension_order_shorter;
+    if (p_.strengthen && p_.layer_counts && dimension_ordered && !p_.one_port && code_.empty())
+      layer_counts_of_every_chain(g);
     if (p_.code_anchored) the_code_informed_before_a_short_last_step(g);
     return g;
   }
@@ -334,6 +339,66 @@ class BroadcastEncoding {
         }
     }
     if (!shared.empty()) solver_.add(z3::implies(goal, z3::pble(shared, coefficients.data(), static_cast<int>(slack))));
+  }
+
+  // Redundant, under the goal, for all-port dimension-ordered routing: the
+  // counts the layer recursion allows after each step (layer_counts.hpp),
+  // and in each step at most its loss of the ports that could inform a new
+  // node of a part and do not. With each node informed once, by one path a
+  // channel, a part's new nodes are the paths into it, and those leave by
+  // the ports the recursion counts: a node of the source's layer reaches the
+  // rest only through its two dimension-1 ports and its own layer through
+  // the others; a node of the rest reaches the source's layer only through
+  // its dimension-1 ports, and the rest through any port (but those when
+  // n1 = 2, where they lead to the source's layer).
+  void layer_counts_of_every_chain(const z3::expr& g) {
+    const uint32_t T = steps(), P = p_.grid.node_count(), fan = 2 * p_.grid.dimensions();
+    const std::vector<LayerStep> chain = layer_count_steps(p_.grid, T);
+    if (chain.empty()) {
+      if (p_.grid.dimensions() >= 2) solver_.add(!g);  // no chain of counts informs every node
+      return;
+    }
+    auto in_layer = [&](uint32_t v) { return p_.grid.coordinate(v, 0) == 0; };
+    auto add_at_most = [&](const z3::expr_vector& terms, uint32_t bound) {
+      if (bound == 0) {
+        for (const z3::expr& term : terms) solver_.add(z3::implies(g, !term));
+      } else {
+        solver_.add(z3::implies(g, at_most(ctx_, terms, bound)));
+      }
+    };
+    for (uint32_t t = 1; t < T; ++t) {
+      z3::expr_vector layer(ctx_), rest(ctx_);
+      for (uint32_t v = 0; v < P; ++v) (in_layer(v) ? layer : rest).push_back(informed(t, v));
+      const LayerStep& c = chain[t];
+      solver_.add(z3::implies(g, at_least(ctx_, layer, c.layer_min) && at_least(ctx_, rest, c.rest_min)));
+      add_at_most(layer, c.layer_max);
+      add_at_most(rest, c.rest_max);
+    }
+    for (uint32_t t = 1; t <= T; ++t) {
+      // The paths of step t out of each (node, port), by the part they end in.
+      std::vector<z3::expr_vector> into_layer = vectors(ctx_, size_t{P} * fan), into_rest = vectors(ctx_, size_t{P} * fan);
+      for (size_t r = 0; r < routes_.size(); ++r) {
+        keep_time(r);
+        const size_t out = size_t{routes_[r].from} * fan + routes_[r].channels.front() % fan;
+        (in_layer(routes_[r].to) ? into_layer : into_rest)[out].push_back(x(t, r));
+      }
+      z3::expr_vector lost_layer(ctx_), lost_rest(ctx_);
+      for (uint32_t u = 0; u < P; ++u) {
+        keep_time();
+        const z3::expr held = informed(t - 1, u);
+        if (held.is_false()) continue;
+        for (uint32_t port = 0; port < fan; ++port) {
+          const size_t out = size_t{u} * fan + port;
+          const bool dimension_1 = port < 2;
+          const bool feeds_layer = in_layer(u) ? !dimension_1 : dimension_1;
+          const bool feeds_rest = in_layer(u) ? dimension_1 : !dimension_1 || p_.grid.sizes[0] > 2;
+          if (feeds_layer) lost_layer.push_back(held && !z3::mk_or(into_layer[out]));
+          if (feeds_rest) lost_rest.push_back(held && !z3::mk_or(into_rest[out]));
+        }
+      }
+      add_at_most(lost_layer, chain[t].layer_loss);
+      add_at_most(lost_rest, chain[t].rest_loss);
+    }
   }
 
   // Symmetry: each automorphism of source_symmetries maps the source to

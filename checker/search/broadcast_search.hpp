@@ -20,6 +20,10 @@ struct BroadcastProblem {
   // Redundant constraints and symmetry breaking; off gives the plain encoding
   // that the benchmark compares against.
   bool strengthen = true;
+  // With strengthen, under either dimension order (all-port wormhole): the
+  // counts and losses the layer recursion allows each step
+  // (layer_counts.hpp). Off measures the encoding without them.
+  bool layer_counts = true;
   // Each count is tried first under the stricter routing (stricter_routing),
   // whose witness is a witness of this one; off measures one routing alone.
   bool stricter_routing_first = false;

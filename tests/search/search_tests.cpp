@@ -12,6 +12,7 @@
 #include "shorter_way_broadcast.hpp"
 #include "gossip_search.hpp"
 #include "hamiltonian_search.hpp"
+#include "layer_counts.hpp"
 #include "proven.hpp"
 #include "sat_model.hpp"
 #include "symmetry.hpp"
@@ -405,6 +406,54 @@ std::vector<Route> all_routes(const Grid& grid, RouteRule rule) {
   for (uint32_t u = 0; u < grid.node_count(); ++u)
     for (Route& r : routes_from(grid, u, rule)) routes.push_back(std::move(r));
   return routes;
+}
+
+TEST_CASE("layer counts: the chains of the layer recursion fix every count of a 3-step broadcast on 8x14") {
+  // 8x14 (n1 = 8): 5^3 = 125 >= 112, and the rest's 98 nodes need
+  // 2A + 5B >= 98 after step 2 with A + B <= 25, B <= 16: only (9, 16),
+  // reached only from (3, 2). Every rest-bound port then informs a new node.
+  const std::vector<LayerStep> c = layer_count_steps(Grid{{8, 14}, true}, 3);
+  REQUIRE(c.size() == 4);
+  CHECK(c[1].layer_min == 3);
+  CHECK(c[1].layer_max == 3);
+  CHECK(c[1].rest_min == 2);
+  CHECK(c[1].rest_max == 2);
+  CHECK(c[2].layer_min == 9);
+  CHECK(c[2].layer_max == 9);
+  CHECK(c[2].rest_min == 16);
+  CHECK(c[2].rest_max == 16);
+  CHECK(c[3].layer_min == 14);
+  CHECK(c[3].rest_min == 98);
+  for (uint32_t t = 1; t <= 3; ++t) CHECK(c[t].rest_loss == 0);
+  CHECK(c[2].layer_loss == 4);   // 3*3 + 2*2 - 9
+  CHECK(c[3].layer_loss == 45);  // 3*9 + 2*16 - 14
+  // The other way round the recursion refutes 3 steps (the core's bound is 4).
+  CHECK(layer_count_steps(Grid{{14, 8}, true}, 3).empty());
+  // 5x5 has room: step 2 may end anywhere from (1, 2) to (5, 16).
+  const std::vector<LayerStep> d = layer_count_steps(Grid{{5, 5}, true}, 3);
+  REQUIRE(d.size() == 4);
+  CHECK(d[2].layer_min == 1);
+  CHECK(d[2].layer_max == 5);
+  CHECK(d[2].rest_min == 2);
+  CHECK(d[2].rest_max == 16);
+  CHECK(layer_count_steps(Grid{{8}, true}, 3).empty());
+}
+
+TEST_CASE("the layer counts keep the schedules that exist: 3x3x4 in 2 steps under dimension order, none the shorter way") {
+  // The recursion fixes both 2-step counts on 3x3x4 ((5, 2) after step 1,
+  // and every rest-bound port used in step 2): a schedule under dimension
+  // order meets them, and the core verifies it; the shorter way has none.
+  BroadcastProblem p = problem({3, 3, 4}, RouteRule::dimension_order);
+  REQUIRE(layer_count_steps(p.grid, 2).size() == 3);
+  CHECK(layer_count_steps(p.grid, 2)[1].rest_min == 2);
+  CHECK(layer_count_steps(p.grid, 2)[2].rest_loss == 0);
+  const Found f = run(p, 2, 2);
+  REQUIRE(f.report.witness_steps == 2u);
+  CHECK(f.verified);
+  const Found g = run(problem({3, 3, 4}, RouteRule::dimension_order_shorter), 2, 2);
+  CHECK_FALSE(g.report.witness_steps);
+  REQUIRE(!g.report.attempts.empty());
+  CHECK(g.report.attempts.back().outcome == Outcome::unsat);
 }
 
 TEST_CASE("the source's symmetries: reflections under dimension order, exchanges of equal sides under free routing, and the point reflection alone") {
