@@ -120,15 +120,16 @@ std::string seconds_text(double s) { return std::to_string(s).substr(0, 7); }
 int main(int argc, char** argv) {
   double limit = 60;
   uint32_t runs = 1;
-  bool with_plain = true;
+  bool with_plain = true, with_cubes = true;
   std::string only;  // run only the instances whose name contains it
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) limit = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc && parse_count(argv[i + 1], runs) && runs > 0) ++i;
     else if (std::strcmp(argv[i], "--no-plain") == 0) with_plain = false;
+    else if (std::strcmp(argv[i], "--no-cubes") == 0) with_cubes = false;
     else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
     else {
-      std::fprintf(stderr, "usage: bench_search [--timeout SECONDS] [--runs R] [--no-plain] [--only TEXT]   (limit per "
+      std::fprintf(stderr, "usage: bench_search [--timeout SECONDS] [--runs R] [--no-plain] [--no-cubes] [--only TEXT]   (limit per "
                            "variant, instance and run, default 60; median of R runs, default 1; only the instances "
                            "whose name contains TEXT)\n");
       return 2;
@@ -235,7 +236,7 @@ int main(int argc, char** argv) {
     for (int v = 0; v < variant_count; ++v) {
       const Variant variant = static_cast<Variant>(v);
       if ((variant == Variant::no_first_try && !in.has_first_try) || (variant == Variant::plain && (!with_plain || !in.has_plain)) ||
-          (variant == Variant::cubes && !in.splits) ||
+          (variant == Variant::cubes && (!with_cubes || !in.splits)) ||
           (variant == Variant::no_layer_counts && in.header.find("all-port dimension-order") == std::string::npos)) {
         cells[v] = "-";
         continue;
