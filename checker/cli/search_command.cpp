@@ -608,7 +608,7 @@ int run_search(const Arguments& args) {
   if (split || cube) {
     if (gossip || rooted) return program_error(fmt::format("search {}: --split and --cube are for broadcast", collective));
     if (!split) return program_error("--cube K picks a cube of --split PORTS");
-    if (!exact) return program_error("--split splits one count: give it with --steps S");
+    if (!exact || claim) return program_error("--split splits one count: give it with --steps S (no --claim-steps)");
     const uint32_t ports = 2 * grid->dimensions();
     if (*split < 1 || *split > ports)
       return program_error(fmt::format("--split {}: the source has ports 1..{} to split on", *split, ports));

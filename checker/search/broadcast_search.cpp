@@ -353,7 +353,7 @@ class BroadcastEncoding {
   // n1 = 2, where they lead to the source's layer).
   void layer_counts_of_every_chain(const z3::expr& g) {
     const uint32_t T = steps(), P = p_.grid.node_count(), fan = 2 * p_.grid.dimensions();
-    const std::vector<LayerStep> chain = layer_count_steps(p_.grid, T);
+    const std::vector<LayerStep> chain = layer_count_steps(p_.grid, T, deadline_);
     if (chain.empty()) {
       if (p_.grid.dimensions() >= 2) solver_.add(!g);  // no chain of counts informs every node
       return;
@@ -494,13 +494,16 @@ class Run {
   }
 
  private:
-  // The encoding of `steps` steps and, from one step on, its goal; false
+  // The encoding of at least `steps` steps and, from one step on, the goal
+  // of `steps` when the encoding has no more (a cube asks for step 1 of a
+  // longer one, and the goal of the count it is checked for stands); false
   // when the deadline came first.
   bool build(uint32_t steps, Deadline deadline) {
     try {
       if (!encoding_) encoding_.emplace(ctx_, solver_, problem_, deadline);
       while (encoding_->steps() < steps) encoding_->add_step(deadline);
-      if (steps > 0 && (!goal_ || goal_steps_ != steps)) goal_ = encoding_->goal(deadline), goal_steps_ = steps;
+      if (steps > 0 && steps == encoding_->steps() && (!goal_ || goal_steps_ != steps))
+        goal_ = encoding_->goal(deadline), goal_steps_ = steps;
       return true;
     } catch (const OutOfTime&) {
       cut_short_ = true;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "deadline.hpp"
 #include "grid.hpp"
 
 namespace schedcheck::search {
@@ -27,6 +28,7 @@ struct LayerStep {
 
 // Element t (1..steps) is step t; element 0 is the start, (1, 0). Empty when
 // no chain reaches every node in `steps` steps, or the grid has one dimension.
-std::vector<LayerStep> layer_count_steps(const Grid& grid, uint32_t steps);
+// Throws OutOfTime past `deadline`.
+std::vector<LayerStep> layer_count_steps(const Grid& grid, uint32_t steps, const Deadline& deadline = {});
 
 }  // namespace schedcheck::search

@@ -207,6 +207,8 @@ expect cube-json 0 '"verdict":"CUBE-UNSAT"' '"cube":12' '"cubes":13' -- broadcas
 expect cube-range 2 -- broadcast --topology mesh:4x4 --steps 2 --split 1 --cube 13
 expect cube-alone 2 -- broadcast --topology mesh:4x4 --steps 2 --cube 0
 expect split-no-steps 2 -- broadcast --topology mesh:4x4 --split 1
+# A split count is the --steps one: a --claim-steps beside it would be searched instead.
+expect split-claim 2 -- broadcast --topology mesh:4x4 --steps 2 --claim-steps 3 --split 1
 expect split-ports 2 -- broadcast --topology mesh:4x4 --steps 2 --split 5
 expect split-dimacs 2 -- broadcast --topology mesh:4x4 --steps 2 --split 1 --dimacs "$dir/x.cnf"
 expect split-gossip 2 -- gossip --topology torus:3x3 --model store-and-forward,all-port --steps 2 --split 1

@@ -327,6 +327,15 @@ TEST_CASE("what a run concludes: a climb's optimum, witness or give-up; one coun
   c = conclude(lemma, SearchReport{}, count);
   CHECK(c.word == "UNKNOWN");
   CHECK(c.tail == ": no answer within the time limit");
+  // Below the lemma's bound a stricter routing's unsat is the lemma's answer too.
+  count.steps = 2;
+  c = conclude(lemma, report(std::nullopt, {attempt(2, Outcome::unsat, 1, "dimension-order-shorter", true)}), count);
+  CHECK(c.word == "UNSAT");
+  CHECK(c.decided);
+  count.steps = 4;
+  count.witness_from = "the SAT solver's model in m.txt";
+  c = conclude(lemma, report(4, {attempt(4, Outcome::sat, 1)}), count);
+  CHECK(c.tail == ": a schedule exists (the SAT solver's model in m.txt); the core verified it");
 
   Asked cube;
   cube.kind = Asked::Kind::cube;
@@ -346,6 +355,15 @@ TEST_CASE("what a run concludes: a climb's optimum, witness or give-up; one coun
   CHECK(c.word == "UNSAT");
   CHECK(c.tail == ": no schedule in 2 steps: all 13 cubes by the source's paths out of ports 1..1 refuted (proof in "
                   "1.00 s)");
+  c = conclude(lemma, report(std::nullopt, {attempt(2, Outcome::unsat, 1, "dimension-order-shorter", true)}), cube);
+  CHECK(c.word == "UNKNOWN");
+  CHECK_FALSE(c.decided);
+  CHECK(c.tail == ": no schedule on minimal paths, longer paths not searched in cube 12 of 13 (the source's paths out "
+                  "of ports 1..1 fixed)");
+  c = conclude(lemma, report(2, {attempt(2, Outcome::sat, 1)}, 4), cubes);
+  CHECK(c.word == "SAT");
+  CHECK(c.tail == ": a schedule exists in cube 4 of 13 cubes by the source's paths out of ports 1..1; the core "
+                  "verified it");
   c = conclude(lemma, report(std::nullopt, {attempt(2, Outcome::unknown, 9)}, 5), cubes);
   CHECK(c.word == "UNKNOWN");
   CHECK(c.tail == ": 5 of 13 cubes by the source's paths out of ports 1..1 refuted, then no answer within the time "
@@ -437,6 +455,15 @@ TEST_CASE("layer counts: the chains of the layer recursion fix every count of a 
   CHECK(d[2].rest_min == 2);
   CHECK(d[2].rest_max == 16);
   CHECK(layer_count_steps(Grid{{8}, true}, 3).empty());
+  // n1 = 2: the rest is one layer, and its nodes' dimension-1 ports lead
+  // back to the source's, so B' <= 2A + (2k-1)B. On 2x12 in 2 steps that
+  // fixes (3, 2) and then (12, 12) with no port of the rest missing; with
+  // 2k+1 the last step could miss 4.
+  const std::vector<LayerStep> e = layer_count_steps(Grid{{2, 12}, true}, 2);
+  REQUIRE(e.size() == 3);
+  CHECK(e[1].layer_min == 3);
+  CHECK(e[1].rest_min == 2);
+  CHECK(e[2].rest_loss == 0);
 }
 
 TEST_CASE("the layer counts keep the schedules that exist: 3x3x4 in 2 steps under dimension order, none the shorter way") {
