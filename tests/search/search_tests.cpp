@@ -2,6 +2,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <array>
 #include <optional>
 #include <sstream>
 
@@ -426,20 +427,17 @@ std::vector<Route> all_routes(const Grid& grid, RouteRule rule) {
   return routes;
 }
 
+// A step's counts as {layer_min, layer_max, rest_min, rest_max}.
+std::array<uint32_t, 4> ranges(const LayerStep& s) { return {s.layer_min, s.layer_max, s.rest_min, s.rest_max}; }
+
 TEST_CASE("layer counts: the chains of the layer recursion fix every count of a 3-step broadcast on 8x14") {
   // 8x14 (n1 = 8): 5^3 = 125 >= 112, and the rest's 98 nodes need
   // 2A + 5B >= 98 after step 2 with A + B <= 25, B <= 16: only (9, 16),
   // reached only from (3, 2). Every rest-bound port then informs a new node.
   const std::vector<LayerStep> c = layer_count_steps(Grid{{8, 14}, true}, 3);
   REQUIRE(c.size() == 4);
-  CHECK(c[1].layer_min == 3);
-  CHECK(c[1].layer_max == 3);
-  CHECK(c[1].rest_min == 2);
-  CHECK(c[1].rest_max == 2);
-  CHECK(c[2].layer_min == 9);
-  CHECK(c[2].layer_max == 9);
-  CHECK(c[2].rest_min == 16);
-  CHECK(c[2].rest_max == 16);
+  CHECK(ranges(c[1]) == std::array<uint32_t, 4>{3, 3, 2, 2});
+  CHECK(ranges(c[2]) == std::array<uint32_t, 4>{9, 9, 16, 16});
   CHECK(c[3].layer_min == 14);
   CHECK(c[3].rest_min == 98);
   for (uint32_t t = 1; t <= 3; ++t) CHECK(c[t].rest_loss == 0);
@@ -447,13 +445,10 @@ TEST_CASE("layer counts: the chains of the layer recursion fix every count of a 
   CHECK(c[3].layer_loss == 45);  // 3*9 + 2*16 - 14
   // The other way round the recursion refutes 3 steps (the core's bound is 4).
   CHECK(layer_count_steps(Grid{{14, 8}, true}, 3).empty());
-  // 5x5 has room: step 2 may end anywhere from (1, 2) to (5, 16).
+  // 5x5 has room: after step 2 the source's layer holds 1 to 5 nodes and the rest 2 to 16.
   const std::vector<LayerStep> d = layer_count_steps(Grid{{5, 5}, true}, 3);
   REQUIRE(d.size() == 4);
-  CHECK(d[2].layer_min == 1);
-  CHECK(d[2].layer_max == 5);
-  CHECK(d[2].rest_min == 2);
-  CHECK(d[2].rest_max == 16);
+  CHECK(ranges(d[2]) == std::array<uint32_t, 4>{1, 5, 2, 16});
   CHECK(layer_count_steps(Grid{{8}, true}, 3).empty());
   // n1 = 2: the rest is one layer, and its nodes' dimension-1 ports lead
   // back to the source's, so B' <= 2A + (2k-1)B. On 2x12 in 2 steps that
