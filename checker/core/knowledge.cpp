@@ -64,7 +64,7 @@ uint64_t Knowledge::send_all_held(NodeId from, NodeId to) {
 }
 
 void Knowledge::end_step() {
-  for (const auto& [v, m] : queued_) deliver(v, m);
+  for (const uint64_t b : queued_) deliver(b);
   for (size_t i = 0; i < queued_row_to_.size(); ++i) {
     const uint64_t* incoming = &queued_rows_[i * words_];
     const NodeId to = queued_row_to_[i];

@@ -131,6 +131,35 @@ TEST_CASE("grid moves agree with the coordinates on every node, dimension and di
     }
 }
 
+// A move finds v's place in its dimension from v alone, with one remainder
+// (grid_step); up to the node limit it must agree with the coordinates, on
+// either side of every block of the dimension.
+TEST_CASE("grid moves at the node limit agree with the coordinates") {
+  for (const std::vector<uint32_t>& sizes : std::vector<std::vector<uint32_t>>{
+           {uint32_t{1} << 26}, {8191, 8193}, {3, 22369621}, {4093, 3, 5465}, {2, 2, 16777216}}) {
+    const Topology t = grid(TopologyKind::torus, sizes);
+    std::vector<NodeId> nodes = {0, 1, t.node_count() - 2, t.node_count() - 1};
+    for (uint32_t dim = 0; dim < t.dimensions(); ++dim) {
+      const uint64_t block = uint64_t{t.stride(dim)} * sizes[dim];
+      for (uint64_t k = 1; k * block < t.node_count() && k < 64; ++k)
+        for (const uint64_t v : {k * block - 1, k * block, k * block + t.stride(dim) - 1})
+          nodes.push_back(static_cast<NodeId>(v));
+    }
+    for (uint64_t v = 12345; v < t.node_count(); v += 1000003) nodes.push_back(static_cast<NodeId>(v));
+    for (const NodeId v : nodes)
+      for (uint32_t dim = 0; dim < t.dimensions(); ++dim)
+        for (const bool negative : {false, true}) {
+          const uint32_t n = sizes[dim], x = t.coordinate(v, dim);
+          const NodeId expected = v - x * t.stride(dim) + (negative ? (x + n - 1) % n : (x + 1) % n) * t.stride(dim);
+          NodeId head = no_node;
+          t.grid_step(v, dim, negative, head);
+          CAPTURE(v);
+          CAPTURE(dim);
+          CHECK(head == expected);
+        }
+  }
+}
+
 TEST_CASE("size 2: the + and - moves are two parallel channels to the same neighbour") {
   const Topology t = grid(TopologyKind::torus, {2, 3});
   const NodeId v = test::node_at(t, {0, 1});
