@@ -459,6 +459,17 @@ bool reaches_every_node(const std::vector<std::vector<uint32_t>>& neighbours, ui
   return queue.size() == neighbours.size();
 }
 
+// Out of memory is a limit like the time: the search gives up (exit 3).
+[[noreturn]] void give_up_out_of_memory(uint64_t memory_mib, bool asked) {
+  fmt::print(stderr, "schedcheck: error: search gave up: Z3 needed more than the {} MiB it may take ({})\n",
+             memory_mib, asked ? "--memory"
+                               : "three quarters of this machine's memory or of the process's limit; --memory sets it");
+  // Z3 does not free all it held when it raises this exception, and its
+  // contexts may be large: the process ends at once.
+  std::fflush(nullptr);
+  std::_Exit(exit_gave_up);
+}
+
 }  // namespace
 
 int run_search(const Arguments& args) {
@@ -500,7 +511,14 @@ int run_search(const Arguments& args) {
     if (!grid) return program_error(error);
     topology_text = grid->describe();
   }
-  if (collective == "hamiltonian") return run_hamiltonian(args, *grid);
+  if (collective == "hamiltonian") {
+    try {
+      return run_hamiltonian(args, *grid);
+    } catch (const std::exception& e) {
+      if (!search::solver_out_of_memory(e)) throw;
+      give_up_out_of_memory(memory_mib, memory.has_value());
+    }
+  }
 
   Model model;
   model.switching = Switching::wormhole;
@@ -687,14 +705,7 @@ int run_search(const Arguments& args) {
                                 : search::search_broadcast(broadcast, first, last, limits);
   } catch (const std::exception& e) {
     if (!search::solver_out_of_memory(e)) throw;
-    // Out of memory is a limit like the time: the search gives up (exit 3).
-    fmt::print(stderr, "schedcheck: error: search gave up: Z3 needed more than the {} MiB it may take ({})\n",
-               memory_mib, memory ? "--memory"
-                          : "three quarters of this machine's memory or of the process's limit; --memory sets it");
-    // Z3 does not free all it held when it raises this exception, and its
-    // contexts may be large: the process ends at once, as below.
-    std::fflush(nullptr);
-    std::_Exit(exit_gave_up);
+    give_up_out_of_memory(memory_mib, memory.has_value());
   }
 
   if (!unset.empty())

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "deadline.hpp"
 #include "z3_util.hpp"
 
 namespace schedcheck::search {
@@ -28,18 +29,12 @@ std::vector<Edge> edges_of(const Grid& grid) {
   return out;
 }
 
-}  // namespace
-
-HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
-  HamiltonianReport report;
-  const auto start = std::chrono::steady_clock::now();
+// Builds and solves; throws OutOfTime past `deadline`.
+void solve_hamiltonian(const Grid& grid, double timeout_seconds, const Deadline& deadline, HamiltonianReport& report) {
   const uint32_t n = grid.node_count(), k = grid.dimensions();
   const std::vector<Edge> edges = edges_of(grid);
   z3::context ctx;
   z3::solver solver(ctx);
-  z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(timeout_seconds * 1000) + 1);
-  solver.set(params);
 
   std::vector<z3::expr_vector> colour = vectors(ctx, edges.size());
   z3::expr_vector forward(ctx);
@@ -48,12 +43,14 @@ HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
     forward.push_back(ctx.bool_const(fmt::format("forward_{}", e).c_str()));
     // Edge-disjoint cycles that together use every edge: one colour per edge.
     solver.add(at_least(ctx, colour[e], 1) && at_most(ctx, colour[e], 1));
+    deadline.keep(e);
   }
   std::vector<z3::expr_vector> position = vectors(ctx, k);
   for (uint32_t c = 0; c < k; ++c)
     for (uint32_t v = 0; v < n; ++v) {
       position[c].push_back(ctx.int_const(fmt::format("position_{}_{}", c, v).c_str()));
       solver.add(position[c][static_cast<int>(v)] >= 0 && position[c][static_cast<int>(v)] < static_cast<int>(n));
+      deadline.keep(v);
     }
   for (uint32_t c = 0; c < k; ++c) {
     solver.add(position[c][0] == 0);
@@ -74,17 +71,23 @@ HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
       if (ed.a != 0)
         solver.add(z3::implies(on && !fwd, position[c][static_cast<int>(ed.a)] ==
                                                position[c][static_cast<int>(ed.b)] + 1));
+      deadline.keep(e);
     }
     // Each node has one successor and one predecessor on each cycle.
     for (uint32_t v = 0; v < n; ++v) {
       solver.add(at_least(ctx, out[v], 1) && at_most(ctx, out[v], 1));
       solver.add(at_least(ctx, in[v], 1) && at_most(ctx, in[v], 1));
+      deadline.keep(v);
     }
   }
-  const z3::check_result result = solver.check();
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  report.outcome = outcome_of(result);
-  if (report.outcome != Outcome::sat) return report;
+  // Z3 has what is left of the time.
+  const double left = std::chrono::duration<double>(deadline.at() - Deadline::Clock::now()).count();
+  if (!(left > 0)) throw OutOfTime{};
+  z3::params params(ctx);
+  params.set("timeout", static_cast<unsigned>(std::min(left, timeout_seconds) * 1000) + 1);
+  solver.set(params);
+  report.outcome = outcome_of(solver.check());
+  if (report.outcome != Outcome::sat) return;
 
   // Successor and predecessor on each cycle, as (node, dimension, negative).
   const z3::model m = solver.get_model();
@@ -109,26 +112,43 @@ HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
   }
   // The gossip: part c of PU u goes round cycle c forward ceil((P-1)/2) hops
   // and backward floor((P-1)/2) hops; in step t the channel out of v along
-  // cycle c forward carries the part that started t-1 hops before v.
+  // cycle c forward carries the part that started t-1 hops before v, and
+  // the one back the part that started t-1 hops after it.
+  std::vector<std::vector<uint32_t>> place(k, std::vector<uint32_t>(n));  // v's index on each cycle
+  for (uint32_t c = 0; c < k; ++c)
+    for (uint32_t i = 0; i < n; ++i) place[c][report.cycles[c][i]] = i;
   report.steps = n / 2;  // ceil((P-1)/2)
   for (uint32_t t = 1; t <= report.steps; ++t) {
     report.gossip += fmt::format("step {}\n", t);
     for (uint32_t c = 0; c < k; ++c)
       for (uint32_t v = 0; v < n; ++v) {
-        uint32_t origin = v;
-        for (uint32_t i = 1; i < t; ++i) origin = prev[c][origin].to;
+        const std::vector<uint32_t>& order = report.cycles[c];
         const Hop& f = next[c][v];
         report.gossip += fmt::format("  {} {}{} : {}/{}\n", grid.node_name(v), f.negative ? '-' : '+', f.dim + 1,
-                                     grid.node_name(origin), c);
+                                     grid.node_name(order[(place[c][v] + n - (t - 1)) % n]), c);
         if (t <= (n - 1) / 2) {
-          uint32_t back_origin = v;
-          for (uint32_t i = 1; i < t; ++i) back_origin = next[c][back_origin].to;
           const Hop& b = prev[c][v];
           report.gossip += fmt::format("  {} {}{} : {}/{}\n", grid.node_name(v), b.negative ? '-' : '+', b.dim + 1,
-                                       grid.node_name(back_origin), c);
+                                       grid.node_name(order[(place[c][v] + t - 1) % n]), c);
         }
       }
   }
+}
+
+}  // namespace
+
+HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
+  HamiltonianReport report;
+  const auto start = std::chrono::steady_clock::now();
+  // The time limit covers building the constraints too: on a large torus
+  // that alone takes seconds.
+  const Deadline deadline = Deadline::in(timeout_seconds);
+  try {
+    solve_hamiltonian(grid, timeout_seconds, deadline, report);
+  } catch (const OutOfTime&) {
+    report.outcome = Outcome::unknown;
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }
 
