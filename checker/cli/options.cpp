@@ -120,7 +120,7 @@ const std::vector<OptionSpec> option_table = {
      "with --steps S (S >= 1): write that count's encoding as DIMACS CNF instead of solving, its variables named in "
      "'c N name' lines"},
     {"--sat-model", "FILE", "search",
-     "broadcast with --steps S and --cnf: the schedule of another SAT solver's model (its 's SATISFIABLE' and 'v' "
+     "broadcast and time-independent gossip with --steps S and --cnf: the schedule of another SAT solver's model (its 's SATISFIABLE' and 'v' "
      "lines in FILE) of the CNF that --dimacs wrote for that count, checked by the core"},
     {"--cnf", "FILE", "search", "with --sat-model: the CNF the model is of, as --dimacs wrote it"},
     {"--code-anchored", "", "search",

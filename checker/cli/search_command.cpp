@@ -672,7 +672,9 @@ int run_search(const Arguments& args) {
   std::optional<search::NamedValues> sat_model;
   const auto sat_model_path = args.value("--sat-model"), cnf_path = args.value("--cnf");
   if (sat_model_path || cnf_path) {
-    if (gossip || rooted) return program_error(fmt::format("search {}: --sat-model is for broadcast", collective));
+    if ((gossip && !time_independent) || rooted)
+      return program_error(
+          fmt::format("search {}: --sat-model is for broadcast and time-independent gossip", collective));
     if (!sat_model_path || !cnf_path) return program_error("--sat-model FILE and --cnf FILE go together");
     if (!exact) return program_error("--sat-model reads the model of one count: give the count with --steps S");
     if (cubes > 0) return program_error("--sat-model is a model of the whole count: no --split or --cube");
@@ -696,7 +698,9 @@ int run_search(const Arguments& args) {
   search::SearchReport report = zero_steps ? zero_step_report(empty.verdict.verified) : search::SearchReport{};
   try {
     if (!zero_steps && !below_bound)
-      report = sat_model ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
+      report = sat_model && time_independent
+                   ? search::search_time_independent_gossip_from_model(*grid, first, *sat_model, limits, unset)
+             : sat_model ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
              : cubes > 0  ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
                                                            cube.value_or(cubes - 1), limits)
              : time_independent ? search::search_time_independent_gossip(*grid, first, last, limits)

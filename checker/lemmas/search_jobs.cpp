@@ -373,15 +373,15 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
   // The search exits 0 for SAT and UNSAT alike and 3 for UNKNOWN: the
   // verdict in its JSON (nlohmann writes it without blanks) tells them
   // apart, and the line ends with the search's exit code.
-  // A broadcast count that cadical finds satisfiable (exit 10) where Z3
-  // gave no answer has its witness in cadical's model: the search reads it
-  // back through the CNF's variable names, and its result replaces Z3's
-  // UNKNOWN. Over Z3's UNSAT it is not read: the merge reports the two
-  // solvers' disagreement instead.
+  // A broadcast or time-independent gossip count that cadical finds
+  // satisfiable (exit 10) where Z3 gave no answer has its witness in
+  // cadical's model: the search reads it back through the CNF's variable
+  // names, and its result replaces Z3's UNKNOWN. Over Z3's UNSAT it is not
+  // read: the merge reports the two solvers' disagreement instead.
   // With every variable set Z3 only propagates; a job whose own time is
   // tiny still gives that a minute.
   const std::string from_model =
-      job.table == SweepTable::broadcast
+      job.table == SweepTable::broadcast || job.table == SweepTable::time_independent_gossip
           ? fmt::format("if grep -qx 'cadical exit 10' {cadical} && grep -q '\"verdict\":\"UNKNOWN\"' {json}; then "
                         "{inst} --timeout {t:g} --cnf {cnf} --sat-model "
                         "{cadical} --json -o {sched} >{json}.model 2>>{log} && mv {json}.model {json} && status=0; "
@@ -847,8 +847,11 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
   const std::string under_witness =
       !witness                                   ? ""
       : witness->from_sat_model
-          ? fmt::format("sat by cadical in {} under {} (its model read back as the witness)",
-                        seconds_text(witness->cadical.seconds), search::route_rule_name(witness->job.routing))
+          ? fmt::format("sat by cadical in {}{} (its model read back as the witness)",
+                        seconds_text(witness->cadical.seconds),
+                        entry.table == SweepTable::broadcast
+                            ? " under " + std::string(search::route_rule_name(witness->job.routing))
+                            : "")
       : entry.table == SweepTable::broadcast ? fmt::format("sat in {} under {}", seconds_text(witness->seconds),
                                                              search::route_rule_name(witness->job.routing))
                                                  : fmt::format("sat in {}", seconds_text(witness->seconds));

@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -158,22 +157,15 @@ class BroadcastEncoding {
   // encoding as `model` names them. Empty when the model leaves a send
   // unset (it is of another encoding), with `unset` naming it.
   std::vector<z3::expr> fixed_by(const NamedValues& model, std::string& unset) const {
-    std::unordered_map<std::string, bool> value(model.begin(), model.end());
-    std::vector<z3::expr> fixed;
+    FixedByModel fixed(model);
     for (const std::vector<z3::expr_vector>* vars : {&sends_, &informed_})
       for (const z3::expr_vector& step : *vars)
-        for (unsigned i = 0; i < step.size(); ++i) {
-          const z3::expr v = step[static_cast<int>(i)];
-          if (!v.is_const() || v.is_true() || v.is_false()) continue;  // step 0's informed: the source alone
-          const auto it = value.find(v.decl().name().str());
-          if (it != value.end()) {
-            fixed.push_back(it->second ? v : !v);
-          } else if (vars == &sends_) {
-            unset = v.decl().name().str();
+        for (unsigned i = 0; i < step.size(); ++i)
+          if (!fixed.fix(step[static_cast<int>(i)], vars == &sends_)) {  // a constant (step 0's informed) is no variable
+            unset = fixed.unset();
             return {};
           }
-        }
-    return fixed;
+    return fixed.literals();
   }
 
   std::string witness(const z3::model& m) const {

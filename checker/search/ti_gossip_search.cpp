@@ -54,6 +54,20 @@ class Encoding {
   // handed separately to the DIMACS export.
   const z3::expr& goal() const { return goal_; }
 
+  // The literals that set the maps and sends as another solver's model of
+  // the exported CNF names them; empty, with `unset` naming it, when the
+  // model leaves a send out (the CNF is then another count's or torus's).
+  std::vector<z3::expr> fixed_by(const NamedValues& model, std::string& unset) const {
+    FixedByModel fixed(model);
+    for (const std::vector<z3::expr>* vars : {&inject_, &forward_, &sends_})
+      for (const z3::expr& v : *vars)
+        if (!fixed.fix(v, vars == &sends_)) {
+          unset = fixed.unset();
+          return {};
+        }
+    return fixed.literals();
+  }
+
   std::string witness(const z3::model& model) const {
     std::string s;
     for (uint32_t t = 1; t <= steps_; ++t) {
@@ -315,6 +329,26 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
     // With a limit per count, an unknown count is reported and the climb goes on.
     if (record_attempt(report, limits, a, solved.witness, static_cast<bool>(limits.count_timeout))) break;
   }
+  return report;
+}
+
+SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_t steps, const NamedValues& model,
+                                                       const SearchLimits& limits, std::string& unset) {
+  SearchReport report;
+  const auto start = Clock::now();
+  z3::context ctx;
+  z3::solver solver(ctx);
+  const Encoding encoding(ctx, solver, grid, steps, Deadline());
+  const std::vector<z3::expr> fixed = encoding.fixed_by(model, unset);
+  if (!unset.empty()) return report;
+  solver.add(encoding.goal());
+  for (const z3::expr& literal : fixed) solver.add(literal);
+  z3::params params(ctx);
+  params.set("timeout", static_cast<unsigned>(limits.timeout_seconds * 1000) + 1);
+  solver.set(params);
+  const Outcome outcome = outcome_of(solver.check());
+  record_attempt(report, limits, {steps, outcome, seconds_since(start)},
+                 outcome == Outcome::sat ? encoding.witness(solver.get_model()) : std::string());
   return report;
 }
 

@@ -7,6 +7,7 @@
 
 #include "grid.hpp"
 #include "outcome.hpp"
+#include "sat_model.hpp"
 
 namespace schedcheck::search {
 
@@ -23,6 +24,14 @@ namespace schedcheck::search {
 // the count; that they find none proves nothing.
 SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, uint32_t last,
                                             const SearchLimits& limits, bool structured_first = true);
+
+// The schedule of another SAT solver's model of the CNF that
+// time_independent_gossip_dimacs wrote for `steps`: the encoding with its
+// maps and sends set as the model names them, solved by Z3 for the rest
+// (sat: the witness; unsat: the model is no schedule of this encoding).
+// Sets `unset` to a send the model leaves out, and tries nothing then.
+SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_t steps, const NamedValues& model,
+                                                       const SearchLimits& limits, std::string& unset);
 
 // The encoding for exactly `steps` steps, goal included, as DIMACS CNF.
 std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps);

@@ -93,6 +93,27 @@ printf 's UNSATISFIABLE\n' >"$dir/unsat.model"
 expect_exit "an unsat answer as the model" 2 "$checker" "${bcast[@]}" --steps 3 --cnf "$dir/m.cnf" \
   --sat-model "$dir/unsat.model"
 
+# The time-independent gossip the same way: cadical's model is a witness
+# the core verifies and classes time-independent; a model of another CNF,
+# and gossip without --time-independent, are refused.
+ti=(search gossip --topology torus:3x4 --model store-and-forward,all-port --time-independent)
+"$checker" "${ti[@]}" --steps 3 --dimacs "$dir/g.cnf" >/dev/null
+timeout 120 cadical -q "$dir/g.cnf" >"$dir/g.model"
+expect_exit "a time-independent gossip model read back" 0 "$checker" "${ti[@]}" --steps 3 --cnf "$dir/g.cnf" \
+  --sat-model "$dir/g.model" -o "$dir/g.sched"
+expect_exit "the gossip model's witness checked again" 0 "$checker" check "$dir/g.sched"
+if grep -q 'forwarding=time-independent' "$dir/out"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL the gossip model's witness: not time-independent"
+  cat "$dir/out"
+fi
+expect_exit "a gossip model of the broadcast's CNF" 2 "$checker" "${ti[@]}" --steps 3 --cnf "$dir/m.cnf" \
+  --sat-model "$dir/m.model"
+expect_exit "--sat-model for gossip with free forwarding" 2 "$checker" search gossip --topology torus:3x4 \
+  --model store-and-forward,all-port --steps 3 --cnf "$dir/g.cnf" --sat-model "$dir/g.model"
+
 # The code-anchored class: its model read back is a witness the core
 # verifies, and the class alone is never a verdict on the count.
 anchored=(search broadcast --topology torus:4x4 --model wormhole,all-port,dimension-order --code-anchored)
