@@ -5,6 +5,7 @@
 // (an integer, node v's place on cycle c counted from node 0).
 #include "hamiltonian_search.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include <fmt/format.h>
@@ -30,7 +31,7 @@ std::vector<Edge> edges_of(const Grid& grid) {
 }
 
 // Builds and solves; throws OutOfTime past `deadline`.
-void solve_hamiltonian(const Grid& grid, double timeout_seconds, const Deadline& deadline, HamiltonianReport& report) {
+void solve_hamiltonian(const Grid& grid, const Deadline& deadline, HamiltonianReport& report) {
   const uint32_t n = grid.node_count(), k = grid.dimensions();
   const std::vector<Edge> edges = edges_of(grid);
   z3::context ctx;
@@ -84,7 +85,7 @@ void solve_hamiltonian(const Grid& grid, double timeout_seconds, const Deadline&
   const double left = std::chrono::duration<double>(deadline.at() - Deadline::Clock::now()).count();
   if (!(left > 0)) throw OutOfTime{};
   z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::min(left, timeout_seconds) * 1000) + 1);
+  params.set("timeout", static_cast<unsigned>(std::min(left * 1000, 4e9)) + 1);
   solver.set(params);
   report.outcome = outcome_of(solver.check());
   if (report.outcome != Outcome::sat) return;
@@ -144,7 +145,7 @@ HamiltonianReport search_hamiltonian(const Grid& grid, double timeout_seconds) {
   // that alone takes seconds.
   const Deadline deadline = Deadline::in(timeout_seconds);
   try {
-    solve_hamiltonian(grid, timeout_seconds, deadline, report);
+    solve_hamiltonian(grid, deadline, report);
   } catch (const OutOfTime&) {
     report.outcome = Outcome::unknown;
   }

@@ -1,6 +1,7 @@
 // Time-independent gossip search: one constraint family per function, one solver per step count.
 #include "ti_gossip_search.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -56,7 +57,8 @@ class Encoding {
 
   // The literals that set the maps and sends as another solver's model of
   // the exported CNF names them; empty, with `unset` naming it, when the
-  // model leaves a send out (the CNF is then another count's or torus's).
+  // model leaves out a send (step 1's are the injections), as a model of
+  // another count's or torus's CNF does.
   std::vector<z3::expr> fixed_by(const NamedValues& model, std::string& unset) const {
     FixedByModel fixed(model);
     for (const std::vector<z3::expr>* vars : {&inject_, &forward_, &sends_})
@@ -293,7 +295,7 @@ Solved solve(const Grid& grid, uint32_t steps, bool same_map, double seconds) {
   const double left = seconds - seconds_since(start);
   if (left <= 0) return {};
   z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(left * 1000) + 1);
+  params.set("timeout", static_cast<unsigned>(std::min(left * 1000, 4e9)) + 1);
   solver.set(params);
   Solved s;
   s.outcome = outcome_of(solver.check());
@@ -344,7 +346,7 @@ SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_
   solver.add(encoding.goal());
   for (const z3::expr& literal : fixed) solver.add(literal);
   z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(limits.timeout_seconds * 1000) + 1);
+  params.set("timeout", static_cast<unsigned>(std::min(limits.timeout_seconds * 1000, 4e9)) + 1);
   solver.set(params);
   const Outcome outcome = outcome_of(solver.check());
   record_attempt(report, limits, {steps, outcome, seconds_since(start)},

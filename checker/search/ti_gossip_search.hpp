@@ -29,7 +29,8 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
 // time_independent_gossip_dimacs wrote for `steps`: the encoding with its
 // maps and sends set as the model names them, solved by Z3 for the rest
 // (sat: the witness; unsat: the model is no schedule of this encoding).
-// Sets `unset` to a send the model leaves out, and tries nothing then.
+// Sets `unset` to a send (or step 1's injection) the model leaves out, and
+// tries nothing then.
 SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_t steps, const NamedValues& model,
                                                        const SearchLimits& limits, std::string& unset);
 

@@ -109,6 +109,12 @@ else
   echo "FAIL the gossip model's witness: not time-independent"
   cat "$dir/out"
 fi
+# Every variable false: no PU injects, so the model is no gossip, and it is
+# refused; so the model's values are what the witness is built from.
+{ echo "s SATISFIABLE"; grep '^p cnf' "$dir/g.cnf" | awk '{ for (v = 1; v <= $3; ++v) printf "v -%d\n", v; print "v 0" }'; } \
+  >"$dir/g-false.model"
+expect_exit "a gossip model that is no schedule" 2 "$checker" "${ti[@]}" --steps 3 --cnf "$dir/g.cnf" \
+  --sat-model "$dir/g-false.model"
 expect_exit "a gossip model of the broadcast's CNF" 2 "$checker" "${ti[@]}" --steps 3 --cnf "$dir/m.cnf" \
   --sat-model "$dir/m.model"
 expect_exit "--sat-model for gossip with free forwarding" 2 "$checker" search gossip --topology torus:3x4 \

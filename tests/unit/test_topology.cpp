@@ -133,7 +133,8 @@ TEST_CASE("grid moves agree with the coordinates on every node, dimension and di
 
 // A move finds v's place in its dimension from v alone, with one remainder
 // (grid_step); up to the node limit it must agree with the coordinates, on
-// either side of every block of the dimension.
+// either side of the first 63 blocks of each dimension and at nodes spread
+// over the whole torus.
 TEST_CASE("grid moves at the node limit agree with the coordinates") {
   for (const std::vector<uint32_t>& sizes : std::vector<std::vector<uint32_t>>{
            {uint32_t{1} << 26}, {8191, 8193}, {3, 22369621}, {4093, 3, 5465}, {2, 2, 16777216}}) {
