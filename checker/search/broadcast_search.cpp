@@ -453,9 +453,7 @@ class Run {
     if (!build(steps, Deadline::in(seconds))) return Attempt{steps, Outcome::unknown, seconds_since(t0)};
     const double left = seconds - seconds_since(t0);
     if (left <= 0) return Attempt{steps, Outcome::unknown, seconds_since(t0)};
-    z3::params params(ctx_);
-    params.set("timeout", static_cast<unsigned>(std::min(left * 1000, 4e9)) + 1);
-    solver_.set(params);
+    set_time_limit(solver_, left);
     z3::expr_vector assumptions(ctx_);
     for (const z3::expr& a : assumed) assumptions.push_back(a);
     assumptions.push_back(*goal_);

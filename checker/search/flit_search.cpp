@@ -399,9 +399,7 @@ SearchReport search_flit(const FlitProblem& problem, const SearchLimits& limits)
       report.gave_up = true;
       break;
     }
-    z3::params params(ctx);
-    params.set("timeout", static_cast<unsigned>(std::min(left * 1000, 4e9)) + 1);
-    solver.set(params);
+    set_time_limit(solver, left);
     if (limits.trying) limits.trying(static_cast<uint32_t>(time));
     const auto t0 = Clock::now();
     z3::expr_vector assumptions(ctx);

@@ -344,9 +344,7 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
         z3::solver small(ctx);
         InvariantEncoding invariant(ctx, small, problem, steps, deadline);
         const double seconds = std::chrono::duration<double>(deadline.at() - Clock::now()).count();
-        z3::params params(ctx);
-        params.set("timeout", static_cast<unsigned>(std::max(seconds, 0.0) * 1000) + 1);
-        small.set(params);
+        set_time_limit(small, seconds);
         if (small.check() == z3::sat) {
           outcome = Outcome::sat;
           witness = invariant.witness(small.get_model());
@@ -362,9 +360,7 @@ SearchReport search_gossip(const GossipProblem& problem, uint32_t first, uint32_
         bool counted_out = false;
         z3::expr_vector assumptions(ctx);
         assumptions.push_back(full.goal(counted_out, deadline));
-        z3::params params(ctx);
-        params.set("timeout", static_cast<unsigned>(std::max(seconds_left(), 0.0) * 1000) + 1);
-        full_solver.set(params);
+        set_time_limit(full_solver, seconds_left());
         outcome = outcome_of(full_solver.check(assumptions));
         if (outcome == Outcome::sat) witness = full.witness(full_solver.get_model());
       } catch (const OutOfTime&) {

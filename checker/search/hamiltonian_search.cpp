@@ -5,7 +5,6 @@
 // (an integer, node v's place on cycle c counted from node 0).
 #include "hamiltonian_search.hpp"
 
-#include <algorithm>
 #include <chrono>
 
 #include <fmt/format.h>
@@ -84,9 +83,7 @@ void solve_hamiltonian(const Grid& grid, const Deadline& deadline, HamiltonianRe
   // Z3 has what is left of the time.
   const double left = std::chrono::duration<double>(deadline.at() - Deadline::Clock::now()).count();
   if (!(left > 0)) throw OutOfTime{};
-  z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::min(left * 1000, 4e9)) + 1);
-  solver.set(params);
+  set_time_limit(solver, left);
   report.outcome = outcome_of(solver.check());
   if (report.outcome != Outcome::sat) return;
 

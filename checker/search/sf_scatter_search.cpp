@@ -353,9 +353,7 @@ Attempt solve(const SfRootedProblem& problem, uint32_t steps, bool nonstop, doub
   const auto t0 = Clock::now();
   z3::context ctx;
   z3::solver solver(ctx);
-  z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::min(seconds * 1000, 4e9)) + 1);
-  solver.set(params);
+  set_time_limit(solver, seconds);
   const Encoding encoding(ctx, solver, problem, steps, nonstop);
   const Outcome outcome = outcome_of(solver.check());
   if (outcome == Outcome::sat) witness = encoding.witness(solver.get_model());

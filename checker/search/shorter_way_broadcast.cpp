@@ -103,9 +103,7 @@ std::optional<std::vector<StepPath>> last_step(const Grid& grid, const std::vect
   }
   const double seconds = std::chrono::duration<double>(deadline - Clock::now()).count();
   if (seconds <= 0) return std::nullopt;
-  z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 1.0, 1e9)));
-  solver.set(params);
+  set_time_limit(solver, seconds);
   if (solver.check() != z3::sat) return std::nullopt;
   const z3::model model = solver.get_model();
   std::vector<StepPath> step;

@@ -294,9 +294,7 @@ Solved solve(const Grid& grid, uint32_t steps, bool same_map, double seconds) {
   solver.add(encoding->goal());
   const double left = seconds - seconds_since(start);
   if (left <= 0) return {};
-  z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::min(left * 1000, 4e9)) + 1);
-  solver.set(params);
+  set_time_limit(solver, left);
   Solved s;
   s.outcome = outcome_of(solver.check());
   if (s.outcome == Outcome::sat) s.witness = encoding->witness(solver.get_model());
@@ -345,9 +343,7 @@ SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_
   if (!unset.empty()) return report;
   solver.add(encoding.goal());
   for (const z3::expr& literal : fixed) solver.add(literal);
-  z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::min(limits.timeout_seconds * 1000, 4e9)) + 1);
-  solver.set(params);
+  set_time_limit(solver, limits.timeout_seconds);
   const Outcome outcome = outcome_of(solver.check());
   record_attempt(report, limits, {steps, outcome, seconds_since(start)},
                  outcome == Outcome::sat ? encoding.witness(solver.get_model()) : std::string());

@@ -1,6 +1,7 @@
 // Z3 helpers shared by the encodings.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,15 @@
 #include "outcome.hpp"
 
 namespace schedcheck::search {
+
+// Z3's time limit for the solver's checks, in whole milliseconds: at least
+// one (0 would mean none), at most about 46 days, where the unsigned
+// parameter would overflow.
+inline void set_time_limit(z3::solver& solver, double seconds) {
+  z3::params params(solver.ctx());
+  params.set("timeout", static_cast<unsigned>(std::clamp(seconds * 1000, 0.0, 4e9)) + 1);
+  solver.set(params);
+}
 
 inline Outcome outcome_of(z3::check_result r) {
   return r == z3::sat ? Outcome::sat : r == z3::unsat ? Outcome::unsat : Outcome::unknown;
