@@ -588,7 +588,7 @@ void Reader::report_read_error() {
   if (!error.empty()) diag_.error({line_ + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
 }
 
-bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
+[[gnu::always_inline]] inline bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
   const char first = c.peek();
   if (first != '(' && !(first >= '0' && first <= '9')) {
     const auto [w, pos] = word_at(c);
@@ -643,7 +643,7 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
   return true;
 }
 
-bool Reader::transfer_line(Cursor& c, Transfer& out) {
+[[gnu::always_inline]] inline bool Reader::transfer_line(Cursor& c, Transfer& out) {
   const Topology& topo = *header_->topology;
   if (!node(c, out.from, Property::well_formed)) return false;
   // Route: moves (+d, -d, +d*count) or a node list (> node > node ...).
