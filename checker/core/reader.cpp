@@ -576,7 +576,8 @@ Reader::Event Reader::next(Transfer& out) {
       return Event::end;
     }
     Event event = Event::end;  // set by body_line when it returns true
-    const bool ok = !c.at_end() && body_line(c, out, event);
+    // A line that starts with a digit, as most do, is not blank.
+    const bool ok = ((*c.at >= '0' && *c.at <= '9') || !c.at_end()) && body_line(c, out, event);
     end_line(c);
     if (ok) return event;
   }
