@@ -234,8 +234,9 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
     flit->transfer(t, hops, diag);
   };
   // A step-synchronous transfer: each check in the order of
-  // specs/properties.md, then what it changes for later steps.
-  auto check_transfer = [&](const Transfer& t) {
+  // specs/properties.md, then what it changes for later steps. Inlined in
+  // the loop below, which calls it once per line.
+  auto check_transfer = [&](const Transfer& t) __attribute__((always_inline)) {
     if (serial == 0) {  // transfers before any step line (a syntax error already)
       ++serial;
       step = StepStats{0, 0, 0, 0};
@@ -254,13 +255,13 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
       knowledge->send(t.from, to, messages, step.number, t.pos.line, diag);
       // Distinct messages cannot pass 2^64-1 flits together (the reader
       // checks their total); a list that names one message many times can.
-      for (const MessageRef& ref : messages)
+      for (const MessageRef& ref : messages) {
         if (__builtin_add_overflow(length, coll.message_length(ref.message), &length)) {
           diag.error({t.pos.line, ref.col}, Property::well_formed, "the packet's length passes 2^64-1 flits");
           length = UINT64_MAX;
         }
-      for (const MessageRef& ref : messages)
         forwarding.transfer(t.from, hops[0].channel, to, ref.message, serial, step.number);
+      }
     }
     step.longest_packet = std::max(step.longest_packet, length);
     step.channels = saturating_add(step.channels, hop_count);

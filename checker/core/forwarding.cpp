@@ -69,39 +69,15 @@ std::string Forwarding::names(uint32_t mask, const char* separator, uint32_t fli
   return s;
 }
 
-void Forwarding::transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial,
-                          uint64_t step_number) {
-  if (!enabled_) return;
-  const uint32_t direction = channel - from * directions_;  // grid channels are numbered v * 2k + port
-  const uint32_t arrival = slot(to, direction);
-  MessageId& now = slots_[arrival].arrival[serial & 1];
-  if (now == no_arrival) current_slots_.push_back(arrival);
-  now = m;
+void Forwarding::several_sides(NodeId from, uint32_t sides, uint32_t direction) {
+  // One entry per group: its first send finds the sides not yet marked.
+  const uint32_t first = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
+  if (!(slots_[first].sent & forwarded_as_duplicate)) duplicates_.push_back({from, sides});
+  for (uint32_t in = 0; in < directions_; ++in)
+    if (sides >> in & 1U) slots_[slot(from, in)].sent |= forwarded_as_duplicate | 1U << direction;
+}
 
-  if (collective_.starts_at(m, from)) {
-    if (serial == 1) return;  // injecting its own message: the one start-up action
-  } else if (serial == 1) {
-    return;  // a message nobody forwarded to it: a causality error, not a forwarding
-  } else {
-    // The same message may have arrived from several sides at once (a
-    // duplicate); which side's map forwards it is left to end_step.
-    uint32_t sides = 0;
-    const Slot* const at = &slots_[slot(from, 0)];
-    for (uint32_t in = 0; in < directions_; ++in)
-      sides |= static_cast<uint32_t>(at[in].arrival[(serial - 1) & 1] == m) << in;
-    if (sides != 0) {
-      if ((sides & (sides - 1)) == 0) {  // one side (std::has_single_bit may call a popcount routine)
-        slots_[slot(from, static_cast<uint32_t>(std::countr_zero(sides)))].sent |= 1U << direction;
-      } else {
-        // One entry per group: its first send finds the sides not yet marked.
-        const uint32_t first = slot(from, static_cast<uint32_t>(std::countr_zero(sides)));
-        if (!(slots_[first].sent & forwarded_as_duplicate)) duplicates_.push_back({from, sides});
-        for (uint32_t in = 0; in < directions_; ++in)
-          if (sides >> in & 1U) slots_[slot(from, in)].sent |= forwarded_as_duplicate | 1U << direction;
-      }
-      return;
-    }
-  }
+void Forwarding::held_back(NodeId from, uint64_t step_number) {
   ++report_.held_back;
   if (report_.first_change.node == no_node)
     report_.first_change = {from, step_number,

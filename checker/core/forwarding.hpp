@@ -21,6 +21,7 @@
 // duplicate from a change.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -62,7 +63,28 @@ class Forwarding {
   static uint64_t bytes_needed(const Topology& topology, bool store_and_forward);
 
   // One packet of step `serial` (1, 2, ...; `step_number` as written): m moves from `from` over `channel`.
-  void transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial, uint64_t step_number);
+  // Inline: it runs once per packet.
+  void transfer(NodeId from, ChannelId channel, NodeId to, MessageId m, uint32_t serial, uint64_t step_number) {
+    if (!enabled_) return;
+    const uint32_t direction = channel - from * directions_;  // grid channels are numbered v * 2k + port
+    const uint32_t arrival = slot(to, direction);
+    MessageId& now = slots_[arrival].arrival[serial & 1];
+    if (now == no_arrival) current_slots_.push_back(arrival);
+    now = m;
+    if (serial == 1) return;  // an injection, or a message nobody forwarded (a causality error)
+    if (collective_.starts_at(m, from)) return held_back(from, step_number);
+    // The same message may have arrived from several sides at once (a
+    // duplicate); which side's map forwards it is left to end_step.
+    uint32_t sides = 0;
+    const Slot* const at = &slots_[slot(from, 0)];
+    for (uint32_t in = 0; in < directions_; ++in)
+      sides |= static_cast<uint32_t>(at[in].arrival[(serial - 1) & 1] == m) << in;
+    if (sides == 0) return held_back(from, step_number);
+    if ((sides & (sides - 1)) == 0)  // one side (std::has_single_bit may call a popcount routine)
+      slots_[slot(from, static_cast<uint32_t>(std::countr_zero(sides)))].sent |= 1U << direction;
+    else
+      several_sides(from, sides, direction);
+  }
   // After Knowledge::end_step of step `serial`: compares the maps of the packets that arrived in step serial-1.
   void end_step(uint32_t serial, uint64_t step_number, const Knowledge& knowledge);
 
@@ -98,6 +120,8 @@ class Forwarding {
   void learn(NodeId v, uint32_t in, uint32_t in_map, uint32_t out_of_map, uint32_t serial);
   void forwarded_duplicates(uint32_t serial, uint64_t step_number, const Knowledge& knowledge);
   void forget_open_duplicates(NodeId v);
+  void several_sides(NodeId from, uint32_t sides, uint32_t direction);
+  void held_back(NodeId from, uint64_t step_number);
   void unexplained(NodeId v, uint32_t direction, const OpenDuplicate& d);
 
   const Topology& topology_;
