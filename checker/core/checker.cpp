@@ -235,7 +235,7 @@ Verdict check_schedule(LineSource& source, Header& header, Diagnostics& diag, co
   };
   // A step-synchronous transfer: each check in the order of
   // specs/properties.md, then what it changes for later steps. Inlined in
-  // the loop below, which calls it once per line.
+  // the loop below, which calls it once per transfer line.
   auto check_transfer = [&](const Transfer& t) __attribute__((always_inline)) {
     if (serial == 0) {  // transfers before any step line (a syntax error already)
       ++serial;
