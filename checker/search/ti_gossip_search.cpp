@@ -264,6 +264,9 @@ class Encoding {
         z3::expr not_above = ctx_.bool_val(true);
         for (uint32_t a = dirs_; a-- > 0;)
           for (uint32_t j = dirs_; j-- > 0;) {
+            // A bit straight back is free wherever a send back would be
+            // waste: compared, it would let most schedules pass at it.
+            if (j == (a ^ 1U)) continue;
             const z3::expr& mine = bit(0, a, j);
             const z3::expr& image = bit(v, turn[a], turn[j]);
             not_above = (!mine && image) || (mine == image && not_above);
