@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <optional>
 #include <string>
 
@@ -36,6 +37,7 @@ class Encoding {
     one_packet_per_channel();
     goal_ = every_packet_everywhere();
     arrivals_within_the_slack();
+    least_map_at_the_origin();
   }
 
   // Restricts the search to one map for every PU of a torus (each PU
@@ -237,6 +239,62 @@ class Encoding {
       for (uint32_t o = 0; o < n_; ++o)
         if (o != v) solver_.add(z3::implies(goal_, at_most(ctx_, arrivals_of(o, v), 1)));
     }
+  }
+
+  // A symmetry break. An automorphism of a torus maps PUs, channels,
+  // distances and maps onto their like, so it maps every schedule of this
+  // encoding to one; the translations and the automorphisms that fix PU 0
+  // (signed permutations of equal-sized dimensions) together take any PU to
+  // PU 0 in every way. So each schedule has an image in which PU 0's map,
+  // its bits in a fixed order, is the least of every PU's map carried to
+  // PU 0 by any of them: only such images are asked for. Unsat stands.
+  void least_map_at_the_origin() {
+    if (!grid_.wraps) return;
+    const auto bit = [&](uint32_t u, uint32_t a, uint32_t j) -> const z3::expr& {
+      return forward_[(size_t{u} * dirs_ + a) * dirs_ + j];
+    };
+    for (const std::vector<uint32_t>& turn : direction_maps()) {
+      const bool identity = std::is_sorted(turn.begin(), turn.end());
+      for (uint32_t v = identity ? 1 : 0; v < n_; ++v) {
+        deadline_.keep();
+        // PU 0's bits, in the order (a, j), are not above those of PU v's
+        // map turned; built from the last bit back. The turns are a group,
+        // so taking bit (turn[a], turn[j]) turns by the inverse, which is
+        // among them too.
+        z3::expr not_above = ctx_.bool_val(true);
+        for (uint32_t a = dirs_; a-- > 0;)
+          for (uint32_t j = dirs_; j-- > 0;) {
+            // A bit straight back is free wherever a send back would be
+            // waste: compared, it would let most schedules pass at it.
+            if (j == (a ^ 1U)) continue;
+            const z3::expr& mine = bit(0, a, j);
+            const z3::expr& image = bit(v, turn[a], turn[j]);
+            not_above = (!mine && image) || (mine == image && not_above);
+          }
+        solver_.add(not_above);
+      }
+    }
+  }
+
+  // The automorphisms of the torus that fix PU 0, each as what it does to
+  // the directions: dimension d goes to perm[d] (of the same size),
+  // reflected when bit d of `flips` is set.
+  std::vector<std::vector<uint32_t>> direction_maps() const {
+    const uint32_t k = grid_.dimensions();
+    std::vector<uint32_t> perm(k);
+    std::iota(perm.begin(), perm.end(), 0U);
+    std::vector<std::vector<uint32_t>> maps;
+    do {
+      bool sizes_kept = true;
+      for (uint32_t d = 0; d < k; ++d) sizes_kept = sizes_kept && grid_.sizes[perm[d]] == grid_.sizes[d];
+      if (!sizes_kept) continue;
+      for (uint32_t flips = 0; flips < (1U << k); ++flips) {
+        std::vector<uint32_t> turn(dirs_);
+        for (uint32_t dir = 0; dir < dirs_; ++dir) turn[dir] = 2 * perm[dir / 2] + ((dir & 1U) ^ (flips >> (dir / 2) & 1U));
+        maps.push_back(std::move(turn));
+      }
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    return maps;
   }
 
   // The sends that bring packet o to PU v, over all steps and sides.

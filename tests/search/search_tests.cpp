@@ -854,6 +854,27 @@ TEST_CASE("time-independent gossip: 3x3, 3x4 and 4x4 reach the optima 2, 3 and 4
   }
 }
 
+TEST_CASE("time-independent gossip without structured tries: the symmetry break keeps a witness at each optimum") {
+  // PU 0's map is asked to be the least of every PU's map under the torus's
+  // automorphisms (least_map_at_the_origin). Were that unsound, some
+  // satisfiable count would come out unsat: here Z3 alone, with the break,
+  // must find a witness at each known optimum and none below it.
+  const std::pair<std::vector<uint32_t>, uint32_t> cases[] = {
+      {{3, 3}, 2}, {{3, 4}, 3}, {{4, 4}, 4}, {{3, 5}, 4}, {{2, 2, 2}, 3}, {{2, 6}, 4}};
+  for (const auto& [sizes, fewest] : cases) {
+    CAPTURE(sizes.size());
+    CAPTURE(sizes.back());
+    Grid grid;
+    grid.sizes = sizes;
+    Found f{search_time_independent_gossip(grid, fewest - 1, fewest, limits(), false)};
+    recheck(f, grid, "store-and-forward all-port non-combining", "gossip");
+    REQUIRE(f.report.witness_steps == fewest);
+    CHECK(f.report.attempts.front().outcome == Outcome::unsat);
+    CHECK(f.verified);
+    CHECK(f.forwarding == schedcheck::ForwardingClass::time_independent);
+  }
+}
+
 TEST_CASE("translation-invariant gossip: the fewest steps of the class, each witness time-independent by the core") {
   // 4x4 and 2x2x2 meet the counting bound ceil((P-1)/2k); 3x7 reaches the
   // time-independent optimum 6 only with packets that reach a PU twice, and
