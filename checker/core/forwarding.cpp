@@ -39,7 +39,9 @@ uint64_t Forwarding::slot_count(const Topology& topology, bool store_and_forward
 
 uint64_t Forwarding::bytes_needed(const Topology& topology, bool store_and_forward) {
   const uint64_t slots = slot_count(topology, store_and_forward);
-  return slots == 0 ? 0 : slots * sizeof(Slot) + uint64_t{topology.node_count()} * sizeof(uint32_t);
+  // Per slot its state and its place in the two lists of arrivals; per node a stamp.
+  return slots == 0 ? 0
+                    : slots * (sizeof(Slot) + 2 * sizeof(uint32_t)) + uint64_t{topology.node_count()} * sizeof(uint32_t);
 }
 
 Forwarding::Forwarding(const Topology& topology, const Collective& collective, bool store_and_forward)
@@ -50,6 +52,8 @@ Forwarding::Forwarding(const Topology& topology, const Collective& collective, b
   all_directions_ = (1U << directions_) - 1;
   enabled_ = true;
   slots_.resize(slots);
+  previous_slots_.resize(slots);
+  current_slots_.resize(slots);
   changed_stamp_.resize(topology.node_count(), no_stamp);
 }
 
@@ -203,7 +207,8 @@ void Forwarding::end_step(uint32_t serial, uint64_t step_number, const Knowledge
   if (!enabled_) return;
   changed_nodes_.clear();
   changed_before_.clear();
-  for (const uint32_t s : previous_slots_) {
+  for (size_t i = 0; i < previous_count_; ++i) {
+    const uint32_t s = previous_slots_[i];
     const uint32_t sent = slots_[s].sent;
     if (sent & forwarded_as_duplicate) continue;
     // Only what is or may be in the map needs asking, and never the sender.
@@ -263,12 +268,13 @@ void Forwarding::end_step(uint32_t serial, uint64_t step_number, const Knowledge
     }
   }
 
-  for (const uint32_t s : previous_slots_) {
+  for (size_t i = 0; i < previous_count_; ++i) {
+    const uint32_t s = previous_slots_[i];
     slots_[s].arrival[(serial - 1) & 1] = no_arrival;
     slots_[s].sent = 0;
   }
   std::swap(previous_slots_, current_slots_);
-  current_slots_.clear();
+  previous_count_ = std::exchange(current_count_, 0);
 }
 
 ForwardingReport Forwarding::report() const {

@@ -69,7 +69,7 @@ class Forwarding {
     const uint32_t direction = channel - from * directions_;  // grid channels are numbered v * 2k + port
     const uint32_t arrival = slot(to, direction);
     MessageId& now = slots_[arrival].arrival[serial & 1];
-    if (now == no_arrival) current_slots_.push_back(arrival);
+    if (now == no_arrival) current_slots_[current_count_++] = arrival;
     now = m;
     if (serial == 1) return;  // an injection, or a message nobody forwarded (a causality error)
     if (collective_.starts_at(m, from)) return held_back(from, step_number);
@@ -142,7 +142,11 @@ class Forwarding {
   std::vector<Slot> slots_;
   // The message that arrived at slot s in the step before step `serial`, or no_arrival.
   MessageId previous(uint32_t s, uint32_t serial) const { return slots_[s].arrival[(serial - 1) & 1]; }
-  std::vector<uint32_t> previous_slots_, current_slots_;  // the slots with an arrival in the step before, this step
+  // The slots with an arrival in the step before, this step: the first
+  // previous_count_, current_count_. Each slot is listed at most once a
+  // step, so the lists never grow, and listing one is a store.
+  std::vector<uint32_t> previous_slots_, current_slots_;
+  size_t previous_count_ = 0, current_count_ = 0;
   std::vector<Duplicate> duplicates_;  // of the current step
   std::unordered_map<uint32_t, std::vector<OpenDuplicate>> open_;  // by slot(PU, outgoing direction)
   // Nodes whose map changed in this step, with their maps before it.

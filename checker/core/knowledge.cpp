@@ -64,7 +64,7 @@ uint64_t Knowledge::send_all_held(NodeId from, NodeId to) {
 }
 
 void Knowledge::end_step() {
-  for (const uint64_t b : queued_) deliver(b);
+  for (size_t i = 0; i < queued_count_; ++i) deliver(queued_[i]);
   for (size_t i = 0; i < queued_row_to_.size(); ++i) {
     const uint64_t* incoming = &queued_rows_[i * words_];
     const NodeId to = queued_row_to_[i];
@@ -74,7 +74,7 @@ void Knowledge::end_step() {
       rows_[b / 64] |= incoming[w] << (b % 64);
     }
   }
-  queued_.clear();
+  queued_count_ = 0;
   queued_row_to_.clear();
   queued_rows_.clear();
 }

@@ -33,7 +33,7 @@ class Knowledge {
   void send(NodeId from, NodeId to, std::span<const MessageRef> messages, uint64_t step_number, uint32_t line,
             Diagnostics& diagnostics) {
     for (const MessageRef& ref : messages) {
-      if (holds(from, ref.message)) queued_.push_back(bit(to, ref.message));
+      if (holds(from, ref.message)) queue(bit(to, ref.message));
       else not_held(from, ref, step_number, line, diagnostics);
     }
   }
@@ -51,6 +51,11 @@ class Knowledge {
 
  private:
   void not_held(NodeId from, MessageRef ref, uint64_t step_number, uint32_t line, Diagnostics& diagnostics) const;
+  // Grows by hand so that the common case is a store, not a call.
+  void queue(uint64_t b) {
+    if (queued_count_ == queued_.size()) [[unlikely]] queued_.resize(2 * queued_.size() + 1024);
+    queued_[queued_count_++] = b;
+  }
   void deliver(uint64_t b) {
     uint64_t& word = rows_[b / 64];
     const uint64_t mask = uint64_t{1} << (b % 64);
@@ -86,7 +91,8 @@ class Knowledge {
   unsigned field_shift_;
   uint64_t block_row_bits_;  // the bits of 64 nodes' fields of every block
   std::vector<uint64_t> rows_;
-  std::vector<uint64_t> queued_;  // bit() of each delivery of the step
+  std::vector<uint64_t> queued_;  // bit() of each delivery of the step: the first queued_count_
+  size_t queued_count_ = 0;
   // Whole rows for combining packets, copied at send time (start-of-step state).
   std::vector<NodeId> queued_row_to_;
   std::vector<uint64_t> queued_rows_;

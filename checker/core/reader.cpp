@@ -38,7 +38,7 @@ struct Reader::Cursor {
     at = p;
   }
   // True when only blanks or a comment remain.
-  bool at_end() {
+  [[gnu::always_inline]] bool at_end() {
     skip_space();
     return line_end(at) || *at == '#';
   }
@@ -61,16 +61,20 @@ struct Reader::Cursor {
   // A decimal number. One above 2^64-1 reads as UINT64_MAX: a caller with a
   // smaller range rejects it as out of that range, and one without asks
   // too_large().
-  bool digits(uint64_t& value) {
-    const char* start = at;
+  [[gnu::always_inline]] bool digits(uint64_t& value) {
+    const char* const start = at;
     const char* p = at;
     uint64_t v = 0;
     for (unsigned d; (d = static_cast<unsigned char>(*p) - unsigned{'0'}) < 10; ++p) v = v * 10 + d;
     at = p;
-    // Up to 19 digits cannot wrap; a longer number is read again with care.
-    if (p - start > 19 && std::from_chars(start, p, v).ec != std::errc{}) v = UINT64_MAX;
     value = v;
+    // Up to 19 digits cannot wrap; a longer number is read again with care.
+    if (p - start > 19) [[unlikely]] value = long_number(start, p);
     return p > start;
+  }
+  static uint64_t long_number(const char* start, const char* end) {
+    uint64_t v = 0;
+    return std::from_chars(start, end, v).ec == std::errc{} ? v : UINT64_MAX;
   }
   // Whether the digits from `pos` to here name a number past 2^64-1.
   bool too_large(SourcePos pos) const {

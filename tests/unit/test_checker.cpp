@@ -171,12 +171,12 @@ TEST_CASE("the state a check refuses counts its channels and nodes, not only the
   // The flit model keeps a stamp per node up front.
   CHECK(schedcheck::state_bytes_needed(header_of(torus + "model flit all-port\ncollective scatter root 0\n")) == P * 4);
   // On a 4x4 torus the forwarding analysis runs: 64 node-directions of 16
-  // bytes and a stamp per node, beside 64 channels of 4 bytes and the words
-  // of bits: 16 messages, so 4 nodes share a word, and the block of 64 nodes
-  // takes 16 words.
+  // bytes, each with a place in two lists of 4 bytes, and a stamp per node,
+  // beside 64 channels of 4 bytes and the words of bits: 16 messages, so 4
+  // nodes share a word, and the block of 64 nodes takes 16 words.
   CHECK(schedcheck::state_bytes_needed(
             header_of("schedcheck 1\ntopology torus 4x4\nmodel store-and-forward all-port\ncollective gossip\n")) ==
-        16 * 8 + 64 * 4 + 64 * 16 + 16 * 4);
+        16 * 8 + 64 * 4 + 64 * (16 + 2 * 4) + 16 * 4);
 }
 
 TEST_CASE("claim: more steps than claimed") {
