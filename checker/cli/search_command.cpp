@@ -36,6 +36,20 @@ namespace {
 
 constexpr int exit_decided = exit_verified;
 
+// "2x1" -> {2, 1}: whole numbers of at least 1, as --periods takes them.
+std::optional<std::vector<uint32_t>> periods_of(std::string_view text) {
+  std::vector<uint32_t> periods;
+  for (size_t at = 0;;) {
+    const size_t x = std::min(text.find('x', at), text.size());
+    uint32_t p = 0;
+    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + x, p);
+    if (ec != std::errc{} || end != text.data() + x || p == 0) return std::nullopt;
+    periods.push_back(p);
+    if (x == text.size()) return periods;
+    at = x + 1;
+  }
+}
+
 std::optional<uint32_t> count_option(const Arguments& args, const char* name, std::string& error) {
   const auto v = args.value(name);
   if (!v) return std::nullopt;
@@ -235,7 +249,8 @@ std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
 // refuted by the solver or by a lower bound.
 int run_flit_search(const Arguments& args, const std::string& collective) {
   for (const char* other :
-       {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent", "--code-anchored"})
+       {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent", "--code-anchored",
+        "--periods"})
     if (args.flag(other))
       return program_error(fmt::format("search {}: {} is not for the flit model, whose search finds the least time "
                                        "(--model store-and-forward,... counts steps)",
@@ -647,10 +662,26 @@ int run_search(const Arguments& args) {
     broadcast.code_anchored = true;
   }
 
+  std::vector<uint32_t> periods;
+  if (const auto text = args.value("--periods")) {
+    // A class whose unsat refutes nothing, like --code-anchored.
+    if (!time_independent || (!args.flag("--dimacs") && !args.flag("--sat-model")))
+      return program_error("--periods: time-independent gossip, with --dimacs or --sat-model (its unsat refutes only "
+                           "the class, so the search does not decide a count by it)");
+    const std::optional<std::vector<uint32_t>> sizes = periods_of(*text);
+    bool divide = sizes && sizes->size() == grid->dimensions();
+    for (size_t d = 0; divide && d < sizes->size(); ++d) divide = grid->sizes[d] % (*sizes)[d] == 0;
+    if (!divide)
+      return program_error(fmt::format("--periods '{}': one period per dimension of {}, each dividing its side, like "
+                                       "{}",
+                                       *text, topology_text, fmt::join(std::vector<int>(grid->dimensions(), 1), "x")));
+    periods = *sizes;
+  }
+
   if (auto path = args.value("--dimacs")) {
     // The encoding of one count, for an independent SAT solver to decide.
     if (!exact && !claim) return program_error("--dimacs needs --steps S");
-    const std::string cnf = time_independent ? search::time_independent_gossip_dimacs(*grid, first)
+    const std::string cnf = time_independent ? search::time_independent_gossip_dimacs(*grid, first, periods)
                             : gossip         ? search::gossip_dimacs(gossip_problem, first)
                             : rooted         ? search::sf_rooted_dimacs(rooted_problem, first)
                                              : search::broadcast_dimacs(broadcast, first);
@@ -660,11 +691,14 @@ int run_search(const Arguments& args) {
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
     const bool minimal = !gossip && !rooted && broadcast.rule == search::RouteRule::shortest;
-    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}) written to {}: {}\n", first, collective, topology_text,
+    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}{}) written to {}: {}\n", first, collective, topology_text,
                model_line, minimal ? ", routes: minimal paths only" : "",
                time_independent ? ", time-independent forwarding" : "", broadcast.strengthen ? "" : ", plain encoding",
-               broadcast.code_anchored ? ", code-anchored class (its unsat refutes the class only)" : "", *path,
-               dimacs_size(cnf));
+               broadcast.code_anchored ? ", code-anchored class (its unsat refutes the class only)" : "",
+               periods.empty() ? ""
+                               : fmt::format(", maps repeating with periods {} (its unsat refutes the class only)",
+                                             fmt::join(periods, "x")),
+               *path, dimacs_size(cnf));
     return exit_decided;
   }
 
@@ -699,7 +733,8 @@ int run_search(const Arguments& args) {
   try {
     if (!zero_steps && !below_bound)
       report = sat_model && time_independent
-                   ? search::search_time_independent_gossip_from_model(*grid, first, *sat_model, limits, unset)
+                   ? search::search_time_independent_gossip_from_model(*grid, first, *sat_model, limits, unset,
+                                                                       periods)
              : sat_model ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
              : cubes > 0  ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
                                                            cube.value_or(cubes - 1), limits)

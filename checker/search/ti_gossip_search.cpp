@@ -28,16 +28,21 @@ constexpr double enumeration_share = 1.0 / 3;
 
 class Encoding {
  public:
-  // Throws OutOfTime past `deadline`.
-  Encoding(z3::context& ctx, z3::solver& solver, const Grid& grid, uint32_t steps, Deadline deadline)
+  // Throws OutOfTime past `deadline`. With `periods`, the class of
+  // schedules whose maps repeat with them (periodic_class).
+  Encoding(z3::context& ctx, z3::solver& solver, const Grid& grid, uint32_t steps, Deadline deadline,
+           const std::vector<uint32_t>& periods = {})
       : ctx_(ctx), solver_(solver), grid_(grid), steps_(steps), n_(grid.node_count()),
-        dirs_(2 * grid.dimensions()), dist_(hop_distances(grid)), deadline_(deadline) {
+        dirs_(2 * grid.dimensions()), dist_(hop_distances(grid)), deadline_(deadline), periods_(periods) {
     declare_maps();
     packets_follow_the_maps();
     one_packet_per_channel();
     goal_ = every_packet_everywhere();
     arrivals_within_the_slack();
-    least_map_at_the_origin();
+    // The class is closed under translations but not under every turn of
+    // the dimensions, so the break's argument does not carry over to it;
+    // it is left out there, where only a witness is sought.
+    if (periods_.empty()) least_map_at_the_origin();
   }
 
   // Restricts the search to one map for every PU of a torus (each PU
@@ -102,6 +107,11 @@ class Encoding {
   // reads such a schedule as time-independent).
   void declare_maps() {
     for (uint32_t u = 0; u < n_; ++u) {
+      if (const uint32_t r = representative(u); r != u) {  // declared before u: its coordinates are not larger
+        for (uint32_t j = 0; j < dirs_; ++j) inject_.push_back(z3::expr(inject_[size_t{r} * dirs_ + j]));
+        for (uint32_t b = 0; b < dirs_ * dirs_; ++b) forward_.push_back(z3::expr(forward_[size_t{r} * dirs_ * dirs_ + b]));
+        continue;
+      }
       for (uint32_t j = 0; j < dirs_; ++j)
         inject_.push_back(neighbour(u, j) >= 0 ? ctx_.bool_const(fmt::format("inject_{}_{}", u, j).c_str())
                                                 : ctx_.bool_val(false));
@@ -111,6 +121,15 @@ class Encoding {
                                  ? ctx_.bool_const(fmt::format("forward_{}_{}_{}", u, a, j).c_str())
                                  : ctx_.bool_val(false));
     }
+  }
+
+  // The PU whose maps u's are: u itself, or with `periods` the PU of u's
+  // coordinates modulo them (periodic_class).
+  uint32_t representative(uint32_t u) const {
+    if (periods_.empty()) return u;
+    uint32_t r = 0;
+    for (uint32_t d = 0; d < grid_.dimensions(); ++d) r += grid_.coordinate(u, d) % periods_[d] * grid_.stride(d);
+    return r;
   }
 
   // Step 1 sends the own packet in the injection directions; step t sends on
@@ -327,6 +346,7 @@ class Encoding {
   uint32_t steps_, n_, dirs_;
   std::vector<std::vector<uint32_t>> dist_;
   Deadline deadline_;
+  std::vector<uint32_t> periods_;
   std::vector<z3::expr> inject_, forward_, sends_, holds_;
   z3::expr goal_{ctx_};
 };
@@ -391,12 +411,13 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
 }
 
 SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_t steps, const NamedValues& model,
-                                                       const SearchLimits& limits, std::string& unset) {
+                                                       const SearchLimits& limits, std::string& unset,
+                                                       const std::vector<uint32_t>& periods) {
   SearchReport report;
   const auto start = Clock::now();
   z3::context ctx;
   z3::solver solver(ctx);
-  const Encoding encoding(ctx, solver, grid, steps, Deadline());
+  const Encoding encoding(ctx, solver, grid, steps, Deadline(), periods);
   const std::vector<z3::expr> fixed = encoding.fixed_by(model, unset);
   if (!unset.empty()) return report;
   solver.add(encoding.goal());
@@ -408,10 +429,10 @@ SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_
   return report;
 }
 
-std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps) {
+std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps, const std::vector<uint32_t>& periods) {
   z3::context ctx;
   z3::solver solver(ctx);
-  Encoding encoding(ctx, solver, grid, steps, Deadline());
+  Encoding encoding(ctx, solver, grid, steps, Deadline(), periods);
   return to_dimacs(ctx, solver, encoding.goal());
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "grid.hpp"
 #include "outcome.hpp"
@@ -31,10 +32,18 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
 // (sat: the witness; unsat: the model is no schedule of this encoding).
 // Sets `unset` to a send (or step 1's injection) the model leaves out, and
 // tries nothing then.
+// With `periods`, the model is one of the periodic class's CNF.
 SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_t steps, const NamedValues& model,
-                                                       const SearchLimits& limits, std::string& unset);
+                                                       const SearchLimits& limits, std::string& unset,
+                                                       const std::vector<uint32_t>& periods = {});
 
 // The encoding for exactly `steps` steps, goal included, as DIMACS CNF.
-std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps);
+// With `periods` (one per dimension, each dividing its size), the periodic
+// class: PU u forwards and injects as the PU of u's coordinates modulo the
+// periods, so its maps repeat along each dimension with its period. Its
+// schedules are schedules of the full encoding, so a model is a witness,
+// and an unsat refutes the class alone.
+std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps,
+                                           const std::vector<uint32_t>& periods = {});
 
 }  // namespace schedcheck::search

@@ -67,6 +67,15 @@ expect_exit() {  # NAME EXPECTED COMMAND...
     cat "$dir/out"
   fi
 }
+expect_output() {  # NAME TEXT: the last command's output holds TEXT
+  if grep -qF -- "$2" "$dir/out"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $1: no '$2' in its output"
+    cat "$dir/out"
+  fi
+}
 bcast=(search broadcast --topology torus:4x6 --model wormhole,all-port,dimension-order --one-routing)
 "$checker" "${bcast[@]}" --steps 3 --dimacs "$dir/m.cnf" >/dev/null
 timeout 120 cadical -q "$dir/m.cnf" >"$dir/m.model"
@@ -102,13 +111,7 @@ timeout 120 cadical -q "$dir/g.cnf" >"$dir/g.model"
 expect_exit "a time-independent gossip model read back" 0 "$checker" "${ti[@]}" --steps 3 --cnf "$dir/g.cnf" \
   --sat-model "$dir/g.model" -o "$dir/g.sched"
 expect_exit "the gossip model's witness checked again" 0 "$checker" check "$dir/g.sched"
-if grep -q 'forwarding=time-independent' "$dir/out"; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1))
-  echo "FAIL the gossip model's witness: not time-independent"
-  cat "$dir/out"
-fi
+expect_output "the gossip model's witness" 'forwarding=time-independent'
 # Every variable false: no PU injects, so the model is no gossip, and it is
 # refused; so the model's values are what the witness is built from.
 { echo "s SATISFIABLE"; grep '^p cnf' "$dir/g.cnf" | awk '{ for (v = 1; v <= $3; ++v) printf "v -%d\n", v; print "v 0" }'; } \
@@ -120,6 +123,29 @@ expect_exit "a gossip model of the broadcast's CNF" 2 "$checker" "${ti[@]}" --st
 expect_exit "--sat-model for gossip with free forwarding" 2 "$checker" search gossip --topology torus:3x4 \
   --model store-and-forward,all-port --steps 3 --cnf "$dir/g.cnf" --sat-model "$dir/g.model"
 
+# The periodic class of time-independent gossip: cadical's model of its CNF
+# read back is a witness the core verifies and classes time-independent; the
+# class alone is never a verdict on the count, and its periods must divide
+# the sides.
+periodic=("${ti[@]}" --steps 3 --periods 3x2)
+"$checker" "${periodic[@]}" --dimacs "$dir/p.cnf" >"$dir/out"
+expect_output "the periodic class's CNF" 'maps repeating with periods 3x2 (its unsat refutes the class only)'
+timeout 120 cadical -q "$dir/p.cnf" >"$dir/p.model"
+expect_exit "a periodic-class model read back" 0 "$checker" "${periodic[@]}" --cnf "$dir/p.cnf" \
+  --sat-model "$dir/p.model" -o "$dir/p.sched"
+expect_exit "the periodic-class witness checked again" 0 "$checker" check "$dir/p.sched"
+expect_output "the periodic-class witness" 'forwarding=time-independent'
+expect_exit "--periods without a CNF" 2 "$checker" "${periodic[@]}"
+expect_output "--periods without a CNF" "--periods: time-independent gossip, with --dimacs or --sat-model"
+expect_exit "--periods that do not divide the sides" 2 "$checker" "${ti[@]}" --steps 3 --periods 2x2 \
+  --dimacs "$dir/q.cnf"
+expect_output "--periods that do not divide the sides" "each dividing its side"
+expect_exit "--periods for another number of dimensions" 2 "$checker" "${ti[@]}" --steps 3 --periods 3 \
+  --dimacs "$dir/q.cnf"
+expect_exit "--periods of 0" 2 "$checker" "${ti[@]}" --steps 3 --periods 0x2 --dimacs "$dir/q.cnf"
+expect_exit "--periods for broadcast" 2 "$checker" search broadcast --topology torus:3x4 --steps 2 --periods 1x1 \
+  --dimacs "$dir/q.cnf"
+
 # The code-anchored class: its model read back is a witness the core
 # verifies, and the class alone is never a verdict on the count.
 anchored=(search broadcast --topology torus:4x4 --model wormhole,all-port,dimension-order --code-anchored)
@@ -128,21 +154,13 @@ timeout 120 cadical -q "$dir/a.cnf" >"$dir/a.model"
 expect_exit "a code-anchored model read back" 0 "$checker" "${anchored[@]}" --steps 2 --cnf "$dir/a.cnf" \
   --sat-model "$dir/a.model" -o "$dir/a.sched"
 expect_exit "the code-anchored witness checked again" 0 "$checker" check "$dir/a.sched"
-# Refused for the option itself, not for some other reason (the last output).
-refused_for_the_class() {  # NAME
-  if grep -q -- "--code-anchored: broadcast on a torus, with --dimacs or --sat-model" "$dir/out"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL $1: not refused for --code-anchored"
-    cat "$dir/out"
-  fi
-}
+# Refused for the option itself, not for some other reason.
+anchored_refusal="--code-anchored: broadcast on a torus, with --dimacs or --sat-model"
 expect_exit "--code-anchored without a CNF" 2 "$checker" "${anchored[@]}" --steps 2
-refused_for_the_class "--code-anchored without a CNF"
+expect_output "--code-anchored without a CNF" "$anchored_refusal"
 expect_exit "--code-anchored on a mesh" 2 "$checker" search broadcast --topology mesh:4x4 --steps 2 --code-anchored \
   --dimacs "$dir/b.cnf"
-refused_for_the_class "--code-anchored on a mesh"
+expect_output "--code-anchored on a mesh" "$anchored_refusal"
 
 rm -rf "$dir"
 echo "dimacs: $passed passed, $failed failed"
