@@ -29,7 +29,7 @@ constexpr double enumeration_share = 1.0 / 3;
 class Encoding {
  public:
   // Throws OutOfTime past `deadline`. With `periods`, the class of
-  // schedules whose maps repeat with them (periodic_class).
+  // schedules whose maps repeat with them (encoding.md, "The periodic class").
   Encoding(z3::context& ctx, z3::solver& solver, const Grid& grid, uint32_t steps, Deadline deadline,
            const std::vector<uint32_t>& periods = {})
       : ctx_(ctx), solver_(solver), grid_(grid), steps_(steps), n_(grid.node_count()),
@@ -124,7 +124,7 @@ class Encoding {
   }
 
   // The PU whose maps u's are: u itself, or with `periods` the PU of u's
-  // coordinates modulo them (periodic_class).
+  // coordinates modulo them (encoding.md, "The periodic class").
   uint32_t representative(uint32_t u) const {
     if (periods_.empty()) return u;
     uint32_t r = 0;
