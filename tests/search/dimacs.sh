@@ -142,9 +142,12 @@ expect_exit "--periods that do not divide the sides" 2 "$checker" "${ti[@]}" --s
 expect_output "--periods that do not divide the sides" "each dividing its side"
 expect_exit "--periods for another number of dimensions" 2 "$checker" "${ti[@]}" --steps 3 --periods 3 \
   --dimacs "$dir/q.cnf"
+expect_output "--periods for another number of dimensions" "one period per dimension"
 expect_exit "--periods of 0" 2 "$checker" "${ti[@]}" --steps 3 --periods 0x2 --dimacs "$dir/q.cnf"
+expect_output "--periods of 0" "one period per dimension"
 expect_exit "--periods for broadcast" 2 "$checker" search broadcast --topology torus:3x4 --steps 2 --periods 1x1 \
   --dimacs "$dir/q.cnf"
+expect_output "--periods for broadcast" "--periods: time-independent gossip, with --dimacs or --sat-model"
 
 # The code-anchored class: its model read back is a witness the core
 # verifies, and the class alone is never a verdict on the count.
