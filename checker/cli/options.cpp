@@ -15,7 +15,7 @@ const std::vector<CommandSpec> command_table = {
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
     {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [--count-timeout SECONDS] [--memory MIB] [--one-routing] [--no-symmetric-first] [--split PORTS [--cube K]] [--dimacs FILE | --sat-model FILE --cnf FILE] [--code-anchored] [--periods AxB] [-o FILE] | search scatter|gather --topology SPEC --model store-and-forward,all-port|store-and-forward,one-port [--root NODE] [--min | --steps S] [--timeout SECONDS] [--count-timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
-    {"table", "table NAME | table search-broadcast|search-gossip --emit-jobs DIR [--sizes SPEC] [--timeout SECONDS] | table search-broadcast|search-gossip --merge DIR [--sizes SPEC] [--accept-z3] [--json]", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, search-scatter, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3), measured by the checker; search-broadcast and search-gossip (its time-independent column) also as independent jobs for GNU parallel or a Slurm array, merged with every witness re-checked and every unsat below an optimum confirmed by cadical (exit 3: an entry left open or resting on Z3 alone)"},
+    {"table", "table NAME | table search-broadcast|search-gossip --emit-jobs DIR [--sizes SPEC] [--timeout SECONDS] [--enumeration CHOICES] [--periodic-classes] | table search-broadcast|search-gossip --merge DIR [--sizes SPEC] [--accept-z3] [--json]", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, search-scatter, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3), measured by the checker; search-broadcast and search-gossip (its time-independent column) also as independent jobs for GNU parallel or a Slurm array, merged with every witness re-checked and every unsat below an optimum confirmed by cadical (exit 3: an entry left open or resting on Z3 alone)"},
     {"render", "render FILE [-o OUT.svg | -o OUT.html] [--step S | --step all] [--errors]",
      "draw a schedule the core parsed: a step on the network (arrows along each transfer's hops, coloured by "
      "message), every step in one HTML page with a slider, or a flit schedule's space-time diagram; exit 1 when "
@@ -91,6 +91,10 @@ const std::vector<OptionSpec> option_table = {
     {"--enumeration", "CHOICES", "table",
      "search-gossip --emit-jobs: the choices the enumeration of translation-invariant schedules may make per torus "
      "and step count (default 268435456; 0: none), written to DIR/sweep.txt for --merge"},
+    {"--periodic-classes", "", "table",
+     "search-gossip --emit-jobs: also, at each torus's lower bound left to jobs, one job per periodic class "
+     "(search gossip --periods, decided by cadical): a witness of one decides the entry, an unsat refutes its class "
+     "only"},
     {"--sizes", "SPEC", "table",
      "--emit-jobs: the tori, a comma list of AxB(xC) and ranges LO..HI (sides between the two "
      "ends, non-decreasing), default 2x2..8x8,2x2x2..4x4x4 (search-gossip: 2x2..8x8,2x2x2..3x3x4); --merge reads them from DIR/sweep.txt unless given"},

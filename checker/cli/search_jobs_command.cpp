@@ -40,6 +40,8 @@ int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::Swee
   const auto binary = own_binary();
   if (!binary) return program_error("cannot tell the path of this schedcheck binary (/proc/self/exe)");
   uint64_t enumeration = lemmas::enumeration_nodes_per_count;
+  if (args.flag("--periodic-classes") && table != lemmas::SweepTable::time_independent_gossip)
+    return program_error("--periodic-classes is for table search-gossip");
   if (const auto given = args.value("--enumeration")) {
     if (table != lemmas::SweepTable::time_independent_gossip)
       return program_error("--enumeration is for table search-gossip");
@@ -59,7 +61,7 @@ int emit_jobs(const Arguments& args, const std::string& dir_option, lemmas::Swee
       return program_error(fmt::format("cannot write '{}'", manifest.string()));
   }
   const std::vector<lemmas::SweepEntry> entries = lemmas::sweep_entries(*sizes, table, enumeration);
-  const std::vector<lemmas::SearchJob> jobs = lemmas::sweep_jobs(entries);
+  const std::vector<lemmas::SearchJob> jobs = lemmas::sweep_jobs(entries, args.flag("--periodic-classes"));
   std::string lines;
   for (const lemmas::SearchJob& job : jobs) lines += lemmas::job_command(job, *binary, dir.string(), timeout) + "\n";
   fmt::print("{}", lines);
@@ -78,6 +80,8 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return program_error(fmt::format("--merge: '{}' is not a directory", dir_option));
   if (args.flag("--enumeration")) return program_error("--enumeration is for --emit-jobs (--merge reads it from DIR/sweep.txt)");
+  if (args.flag("--periodic-classes"))
+    return program_error("--periodic-classes is for --emit-jobs (--merge reads the classes' results it finds in DIR)");
   // The manifest gives the sweep's tori (unless --sizes does) and its enumeration's budget.
   lemmas::SweepManifest sweep;
   const fs::path manifest = dir / lemmas::sweep_manifest_name;
@@ -185,14 +189,14 @@ int merge(const Arguments& args, const std::string& dir_option, lemmas::SweepTab
 
 bool wants_search_jobs(const Arguments& args) {
   return args.flag("--emit-jobs") || args.flag("--merge") || args.flag("--sizes") || args.flag("--accept-z3") ||
-         args.flag("--enumeration");
+         args.flag("--enumeration") || args.flag("--periodic-classes");
 }
 
 int run_search_jobs(const Arguments& args) {
   const bool gossip = args.positional.size() == 1 && args.positional[0] == "search-gossip";
   if (args.positional.size() != 1 || (args.positional[0] != "search-broadcast" && !gossip))
-    return program_error("--emit-jobs, --merge, --sizes, --accept-z3 and --enumeration are for 'table "
-                         "search-broadcast' and 'table search-gossip'");
+    return program_error("--emit-jobs, --merge, --sizes, --accept-z3, --enumeration and --periodic-classes are for "
+                         "'table search-broadcast' and 'table search-gossip'");
   const lemmas::SweepTable table =
       gossip ? lemmas::SweepTable::time_independent_gossip : lemmas::SweepTable::broadcast;
   const auto emit = args.value("--emit-jobs");
@@ -203,6 +207,7 @@ int run_search_jobs(const Arguments& args) {
   if (!emit && !merged)
     return program_error(args.flag("--sizes")         ? "--sizes goes with --emit-jobs DIR or --merge DIR"
                          : args.flag("--enumeration") ? "--enumeration goes with --emit-jobs DIR"
+                         : args.flag("--periodic-classes") ? "--periodic-classes goes with --emit-jobs DIR"
                                                       : "--accept-z3 goes with --merge DIR");
   if (emit) return emit_jobs(args, *emit, table);
   return merge(args, *merged, table);

@@ -290,12 +290,44 @@ std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes, Swee
 }
 
 std::string job_name(const SearchJob& job) {
+  if (job.table == SweepTable::time_independent_gossip && !job.periods.empty())
+    return fmt::format("torus-{}-gossip-time-independent-periods-{}-steps-{}", sizes_text(job.sizes),
+                       sizes_text(job.periods), job.steps);
   if (job.table == SweepTable::time_independent_gossip)
     return fmt::format("torus-{}-gossip-time-independent-steps-{}", sizes_text(job.sizes), job.steps);
   return fmt::format("torus-{}-{}-steps-{}", sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps);
 }
 
-std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries) {
+std::vector<SearchJob> periodic_class_jobs(const SweepEntry& entry) {
+  const uint32_t bound = entry.lemma_1.steps;
+  if (entry.table != SweepTable::time_independent_gossip || bound == 0 || bound > entry.last_job) return {};
+  std::vector<TorusSizes> classes{{}};
+  for (size_t i = 0; i < entry.sizes.size(); ++i) {
+    std::vector<TorusSizes> longer;
+    for (const TorusSizes& c : classes)
+      for (uint32_t p = 1; p <= entry.sizes[i]; ++p) {
+        // Between equal sides next to each other a turn swaps the periods: non-decreasing there.
+        const bool turned = i > 0 && entry.sizes[i - 1] == entry.sizes[i] && p < c.back();
+        if (entry.sizes[i] % p != 0 || turned) continue;
+        longer.push_back(c);
+        longer.back().push_back(p);
+      }
+    classes = std::move(longer);
+  }
+  auto product = [](const TorusSizes& t) {
+    uint64_t n = 1;
+    for (uint32_t p : t) n *= p;
+    return n;
+  };
+  std::stable_sort(classes.begin(), classes.end(),
+                   [&](const TorusSizes& a, const TorusSizes& b) { return product(a) < product(b); });
+  std::vector<SearchJob> jobs;
+  for (TorusSizes& periods : classes)
+    if (periods != entry.sizes) jobs.push_back({entry.sizes, entry.routing, bound, entry.table, std::move(periods)});
+  return jobs;
+}
+
+std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries, bool periodic_classes) {
   std::vector<SearchJob> jobs;
   for (size_t first = 0, last = 0; first < entries.size(); first = last) {
     while (last < entries.size() && entries[last].sizes == entries[first].sizes) ++last;
@@ -307,8 +339,11 @@ std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries) {
     for (uint32_t steps = low; steps <= high; ++steps)
       for (search::RouteRule routing : job_routing_order)
         for (size_t i = first; i < last; ++i)
-          if (entries[i].routing == routing && steps >= entries[i].lemma_1.steps && steps <= entries[i].last_job)
+          if (entries[i].routing == routing && steps >= entries[i].lemma_1.steps && steps <= entries[i].last_job) {
             jobs.push_back({entries[i].sizes, routing, steps, entries[i].table});
+            if (periodic_classes && steps == entries[i].lemma_1.steps)
+              for (SearchJob& c : periodic_class_jobs(entries[i])) jobs.push_back(std::move(c));
+          }
   }
   return jobs;
 }
@@ -339,6 +374,26 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
                     cnf = shell_quote(stem + ".cnf"), cadical = shell_quote(stem + ".cadical");
   // cadical's -t takes whole seconds.
   const auto cadical_seconds = static_cast<uint64_t>(std::max(1.0, std::ceil(timeout)));
+  if (!job.periods.empty()) {
+    // A class is for cadical alone (Z3 had no answer on the classes that
+    // cadical decided in seconds); its model is read back only when it is SAT.
+    const SearchJob whole{job.sizes, job.routing, job.steps, job.table};
+    const std::string whole_json = shell_quote((std::filesystem::path(dir) / job_name(whole)).string() + ".json");
+    const std::string cls = fmt::format("{} --periods {}", instance, sizes_text(job.periods));
+    return fmt::format(
+        "if grep -qs '\"verdict\":\"SAT\"' {whole}; then echo {why} >{log}; "
+        "elif command -v cadical >/dev/null; then "
+        "{{ {cls} --dimacs {cnf} && {{ cadical -t {ct} {cnf}; echo \"cadical exit $?\"; }} || "
+        "echo 'cadical: not run: the export of the CNF failed (the log says why)'; }} >{cadical} 2>{log}; "
+        "if grep -qx 'cadical exit 10' {cadical}; then {cls} --timeout {t:g} --cnf {cnf} --sat-model {cadical} "
+        "--json -o {sched} >{json} 2>>{log}; fi; rm -f {cnf}; "
+        "else echo 'cadical: not installed where the job ran' >{cadical}; fi",
+        fmt::arg("whole", whole_json),
+        fmt::arg("why", shell_quote("skipped: the whole count's job has a witness of this count")),
+        fmt::arg("cls", cls), fmt::arg("cnf", cnf), fmt::arg("ct", cadical_seconds), fmt::arg("cadical", cadical),
+        fmt::arg("log", log), fmt::arg("t", std::max(timeout, 60.0)), fmt::arg("sched", shell_quote(stem + ".sched")),
+        fmt::arg("json", json));
+  }
   // The shorter way's witness of the same count is a dimension-ordered
   // path and a minimal one: when its job has found one, the jobs of the
   // other two routings leave the count to it (the merge checks it under
@@ -583,11 +638,14 @@ std::optional<CadicalCheck> parse_cadical_result(std::string_view text, const Se
   // As `search --dimacs` prints it (search_command.cpp).
   const bool gossip = job.table == SweepTable::time_independent_gossip;
   const std::string exported = fmt::format(
-      "DIMACS steps={} ({} {}, {}{}) written to ", job.steps, gossip ? "gossip" : "broadcast",
+      "DIMACS steps={} ({} {}, {}{}{}) written to ", job.steps, gossip ? "gossip" : "broadcast",
       search::Grid{job.sizes, true}.describe(), entry_model_line(job.table, job.sizes, job.routing),
       gossip ? ", time-independent forwarding"
       : job.routing == search::RouteRule::shortest ? ", routes: minimal paths only"
-                                                   : "");
+                                                   : "",
+      job.periods.empty() ? ""
+                          : fmt::format(", maps repeating with periods {} (its unsat refutes the class only)",
+                                        sizes_text(job.periods)));
   if (!first.starts_with(exported)) {
     error = fmt::format("its first line is not the export of {}'s CNF ('{}...'): '{}'", job_name(job), exported,
                         first);
@@ -851,6 +909,8 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
                         seconds_text(witness->cadical.seconds),
                         entry.table == SweepTable::broadcast
                             ? " under " + std::string(search::route_rule_name(witness->job.routing))
+                        : !witness->job.periods.empty()
+                            ? " in the periodic class " + sizes_text(witness->job.periods)
                             : "")
       : entry.table == SweepTable::broadcast ? fmt::format("sat in {} under {}", seconds_text(witness->seconds),
                                                              search::route_rule_name(witness->job.routing))
@@ -878,7 +938,7 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
       // Open: what the entry's own job says, and the unsats that refute nothing here.
       const JobOutcome* own = nullptr;
       for (const JobOutcome* o : mine)
-        if (o->job.routing == entry.routing && o->job.steps == c) own = o;
+        if (o->job.routing == entry.routing && o->job.steps == c && o->job.periods.empty()) own = o;
       if (!own || own->answer == JobAnswer::none)
         s = fmt::format("{}: {}", c, own && !own->why.empty() ? own->why : "no result");
       else if (own->answer == JobAnswer::rejected)
@@ -900,6 +960,18 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
           only.push_back(fmt::format(" (unsat under {}{})", search::route_rule_name(o->job.routing),
                                      cadical_text(o->cadical)));
       }
+      // The periodic classes that cadical decided or gave up on: their unsat refutes the class only.
+      std::string classes;
+      for (const JobOutcome* o : mine) {
+        if (o->job.periods.empty() || o->job.steps != c || o->answer != JobAnswer::none) continue;
+        const CadicalCheck& k = o->cadical;
+        classes += fmt::format("{}{} {}", classes.empty() ? "" : ", ", sizes_text(o->job.periods),
+                               k.answer == CadicalAnswer::unsat       ? "unsat in " + seconds_text(k.seconds)
+                               : k.answer == CadicalAnswer::no_answer ? "no answer in " + seconds_text(k.seconds)
+                                                                      : "no answer (" + k.why + ")");
+      }
+      if (!classes.empty()) only.push_back(fmt::format(" (periodic classes by cadical: {}; each refutes its class only)",
+                                                       classes));
       for (const std::string& u : only) s += u;
     }
     parts.push_back(std::move(s));
@@ -942,6 +1014,11 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
   const std::vector<SweepEntry> entries = sweep_entries(sizes, table, enumeration);
   std::map<std::string, SearchJob> expected;
   for (const SearchJob& job : sweep_jobs(entries)) expected.emplace(job_name(job), job);
+  // The periodic classes' jobs, if the sweep had them: a witness of one
+  // decides its count, and nothing of theirs refutes a count.
+  std::map<std::string, SearchJob> classes;
+  for (const SweepEntry& e : entries)
+    for (const SearchJob& job : periodic_class_jobs(e)) classes.emplace(job_name(job), job);
   const std::set<TorusSizes> tori(sizes.begin(), sizes.end());
 
   std::vector<fs::path> files;
@@ -995,6 +1072,17 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
                                          sweep_table_name(outcome->job.table), sweep_table_name(table)));
       continue;
     }
+    const auto class_job = classes.find(stem);
+    if (class_job != classes.end()) {
+      // The result file says nothing of the class: its name does.
+      outcome->job.periods = class_job->second.periods;
+      if (outcome->answer != JobAnswer::sat) {
+        report.errors.push_back(fmt::format("{}: a periodic class's result is written for a witness only, and this "
+                                            "one says {}",
+                                            path.string(), outcome->answer == JobAnswer::unsat ? "UNSAT" : "UNKNOWN"));
+        continue;
+      }
+    }
     if (outcome->job.steps == 0) {
       // Its count is in its name alone: the job of that name, if it is this torus and routing.
       const auto it = expected.find(stem);
@@ -1019,7 +1107,7 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
     }
     // Only the sweep's counts are merged: a count far above them would
     // stretch every entry's walk over its counts without bound.
-    if (!expected.count(stem)) {
+    if (!expected.count(stem) && class_job == classes.end()) {
       report.notes.push_back(fmt::format("{}: no job of the sweep (its counts run from {}); left aside", path.string(),
                                          table == SweepTable::broadcast
                                              ? "Lemma 1 to one below the construction"
@@ -1074,6 +1162,26 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
   }
   for (const auto& [stem, job] : expected)
     if (!outcomes.count(stem)) outcomes[stem] = JobOutcome{job, JobAnswer::none, 0, "", std::nullopt, {}, "no result file"};
+  // A class without a witness: what cadical said of it, if it ran.
+  for (const auto& [stem, job] : classes) {
+    const fs::path confirmation = dir / (stem + ".cadical");
+    if (outcomes.count(stem) || !fs::exists(confirmation)) continue;
+    bool read = false;
+    std::string error;
+    const std::string text = read_file(confirmation, read);
+    const auto check = read ? parse_cadical_result(text, job, error) : std::nullopt;
+    if (!check) {
+      report.errors.push_back(fmt::format("{}: {}", confirmation.string(), read ? error : "cannot read the file"));
+      continue;
+    }
+    if (check->answer == CadicalAnswer::sat)
+      report.errors.push_back(fmt::format("{}: cadical finds the class satisfiable, but {}.json holds no witness (the "
+                                          "log says why)",
+                                          confirmation.string(), stem));
+    JobOutcome o{job, JobAnswer::none, 0, "", std::nullopt, {}, ""};
+    o.cadical = *check;
+    outcomes[stem] = std::move(o);
+  }
 
   std::vector<JobOutcome> all;
   for (auto& [stem, o] : outcomes) all.push_back(std::move(o));

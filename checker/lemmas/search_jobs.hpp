@@ -127,11 +127,25 @@ struct SearchJob {
   search::RouteRule routing = search::RouteRule::dimension_order;
   uint32_t steps = 0;
   SweepTable table = SweepTable::broadcast;
+  // Time-independent gossip: the periods of a periodic class (encoding.md,
+  // "The periodic class"), one per side; empty for the whole count. A class
+  // job's witness decides its count; its unsat refutes the class only.
+  TorusSizes periods = {};
 };
 
 // The stem of a job's files: "torus-4x4-dimension-order-steps-2",
-// "torus-4x4-gossip-time-independent-steps-5".
+// "torus-4x4-gossip-time-independent-steps-5",
+// "torus-4x7-gossip-time-independent-periods-2x1-steps-7".
 std::string job_name(const SearchJob& job);
+
+// The periodic-class jobs of a time-independent gossip entry whose lower
+// bound is a count left to jobs (no construction reaches it): at that count,
+// where any witness decides the entry, one job per tuple of periods that
+// divide the sides, all but the sides themselves (the whole count, which the
+// entry's own job decides). Of the classes that turning the torus maps onto
+// each other (periods swapped between equal sides) only the one with the
+// periods of equal sides non-decreasing is kept. Fewest map variables first.
+std::vector<SearchJob> periodic_class_jobs(const SweepEntry& entry);
 
 // The order of a count's jobs: the shorter way first, as its witness
 // answers the other two routings.
@@ -139,8 +153,10 @@ inline constexpr std::array<search::RouteRule, 3> job_routing_order = {
     search::RouteRule::dimension_order_shorter, search::RouteRule::dimension_order, search::RouteRule::shortest};
 
 // Every job of the entries, torus by torus (as the entries come), count by
-// count, routing by routing in job_routing_order.
-std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries);
+// count, routing by routing in job_routing_order; with `periodic_classes`,
+// each time-independent gossip entry's periodic_class_jobs right after the
+// job of their count.
+std::vector<SearchJob> sweep_jobs(const std::vector<SweepEntry>& entries, bool periodic_classes = false);
 
 // `text` as one word of a POSIX shell: unchanged when it is made of
 // characters no shell treats specially, else single-quoted.
@@ -163,7 +179,12 @@ std::string shell_quote(std::string_view text);
 // the skipped job's routing: run in job order, a sweep then spends no time
 // on counts the shorter way settles. A gossip job runs `search gossip
 // --time-independent` the same way, and is skipped when a job of a lower
-// count on its torus has answered SAT.
+// count on its torus has answered SAT. A periodic-class job exports its
+// class's CNF (`--periods`) and lets cadical decide it: DIR/NAME.cadical
+// keeps the export's line and cadical's output, as above, and on cadical's
+// SAT the model read back is the witness DIR/NAME.sched with its verdict in
+// DIR/NAME.json (no .json otherwise). It is skipped when the entry's own job
+// of the count has answered SAT.
 std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout);
 
 // The file --emit-jobs leaves in DIR so that --merge knows the sweep's table

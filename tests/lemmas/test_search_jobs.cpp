@@ -979,6 +979,88 @@ TEST_CASE("gossip merge: a time-independent construction bounds the entry where 
   CHECK(at_bound.proof == OptimumProof::lemma);
 }
 
+TEST_CASE("periodic classes: every tuple of periods dividing the sides but the sides, turned ones once, at the bound") {
+  // Without the enumeration 3x4's construction takes 5 steps and 4x4's more
+  // than 4; 2x2's meets its bound, which leaves it no class.
+  const std::vector<SweepEntry> entries = sweep_entries({{3, 4}, {4, 4}, {2, 2}}, ti_gossip, 0);
+  REQUIRE(entries.size() == 3);
+  auto periods = [](const std::vector<SearchJob>& jobs) {
+    std::string s;
+    for (const SearchJob& j : jobs) s += fmt::format("{}{}@{}", s.empty() ? "" : " ", sizes_text(j.periods), j.steps);
+    return s;
+  };
+  // Fewest map variables first.
+  CHECK(periods(periodic_class_jobs(entries[0])) == "1x1@3 1x2@3 3x1@3 1x4@3 3x2@3");
+  // 2x1 is 1x2 turned: kept once.
+  CHECK(periods(periodic_class_jobs(entries[1])) == "1x1@4 1x2@4 1x4@4 2x2@4 2x4@4");
+  CHECK(periodic_class_jobs(entries[2]).empty());
+  // A broadcast entry has none.
+  CHECK(periodic_class_jobs(sweep_entries({{3, 8}})[0]).empty());
+
+  // In the job list right after the whole count's job.
+  const std::vector<SearchJob> jobs = sweep_jobs({entries[0]}, true);
+  REQUIRE(jobs.size() == 7);
+  CHECK(job_name(jobs[0]) == "torus-3x4-gossip-time-independent-steps-3");
+  CHECK(job_name(jobs[1]) == "torus-3x4-gossip-time-independent-periods-1x1-steps-3");
+  CHECK(job_name(jobs[5]) == "torus-3x4-gossip-time-independent-periods-3x2-steps-3");
+  CHECK(job_name(jobs[6]) == "torus-3x4-gossip-time-independent-steps-4");
+  CHECK(sweep_jobs({entries[0]}).size() == 2);
+
+  // Its line: skipped when the whole count has a witness, else the class's
+  // CNF to cadical, and its model read back on SAT.
+  const std::string line = job_command(jobs[2], "sc", "d", 30);
+  const std::string stem = "d/torus-3x4-gossip-time-independent-periods-1x2-steps-3";
+  CHECK(line.starts_with("if grep -qs '\"verdict\":\"SAT\"' d/torus-3x4-gossip-time-independent-steps-3.json; then "
+                         "echo 'skipped: the whole count'\\''s job has a witness of this count' >" + stem + ".log; "
+                         "elif command -v cadical >/dev/null; then { sc search gossip --topology torus:3x4 --model "
+                         "store-and-forward,all-port --time-independent --steps 3 --periods 1x2 --dimacs " + stem +
+                         ".cnf && { cadical -t 30 " + stem + ".cnf; echo \"cadical exit $?\"; }"));
+  CHECK(line.find("if grep -qx 'cadical exit 10' " + stem + ".cadical; then sc search gossip --topology torus:3x4 "
+                  "--model store-and-forward,all-port --time-independent --steps 3 --periods 1x2 --timeout 60 --cnf " +
+                  stem + ".cnf --sat-model " + stem + ".cadical --json -o " + stem + ".sched >" + stem + ".json") != npos);
+
+  // Its .cadical file: the class's own export line, not the whole count's.
+  std::string error;
+  const std::string whole = "DIMACS steps=3 (gossip torus 3x4, " + gossip_model +
+                            ", time-independent forwarding) written to /d/x.cnf: 1560 variables, 7932 clauses\n"
+                            "s UNSATISFIABLE\ncadical exit 20\n";
+  std::string cls = whole;
+  cls.insert(cls.find(") written"), ", maps repeating with periods 1x2 (its unsat refutes the class only)");
+  const auto c = parse_cadical_result(cls, jobs[2], error);
+  REQUIRE_MESSAGE(c.has_value(), error);
+  CHECK(c->answer == CadicalAnswer::unsat);
+  CHECK_FALSE(parse_cadical_result(whole, jobs[2], error).has_value());
+  CHECK_FALSE(parse_cadical_result(cls, jobs[0], error).has_value());
+}
+
+TEST_CASE("merge: a periodic class's witness decides its count; its unsat refutes nothing") {
+  JobOutcome witness = gossip_outcome(6, JobAnswer::sat);
+  witness.job.periods = {1, 5};
+  witness.from_sat_model = true;
+  witness.cadical = {CadicalAnswer::sat, 2.5, ""};
+  const MergedEntry decided = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unknown), witness});
+  CHECK(decided.optimum == 6u);
+  CHECK(decided.proof == OptimumProof::lemma);
+  CHECK(decided.settled.find("6: sat by cadical in 2.50 s in the periodic class 1x5 (its model read back as the "
+                             "witness)") != npos);
+
+  // Classes without a witness, whatever cadical said, leave the count open
+  // and are listed beside the whole count's own answer.
+  JobOutcome unsat = gossip_outcome(6, JobAnswer::none, CadicalAnswer::unsat);
+  unsat.job.periods = {1, 1};
+  unsat.cadical.seconds = 0.5;
+  JobOutcome none = gossip_outcome(6, JobAnswer::none, CadicalAnswer::no_answer);
+  none.job.periods = {5, 1};
+  none.cadical.seconds = 30;
+  const MergedEntry open = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unknown), unsat, none,
+                                                        gossip_outcome(7, JobAnswer::sat)});
+  CHECK_FALSE(open.optimum.has_value());
+  CHECK(open.impossible_below == 6);
+  CHECK(open.open == std::vector<uint32_t>{6});
+  CHECK(open.settled.find("6: unknown after 1.50 s (periodic classes by cadical: 1x1 unsat in 0.50 s, 5x1 no answer "
+                          "in 30.00 s; each refutes its class only); 7: sat") != npos);
+}
+
 TEST_CASE("merge: where Z3 gave no answer, cadical's unsat alone refutes the count, as one solver's word") {
   // Gossip: 6 unknown to Z3, unsat to cadical; the witness of 7 is the optimum.
   const MergedEntry m = merge_entry(gossip_entry(), {gossip_outcome(6, JobAnswer::unknown, CadicalAnswer::unsat),

@@ -382,6 +382,48 @@ has cadical-ti-model-verified '^VERIFIED .* forwarding=time-independent' "$tmp/t
 "$checker" table search-gossip --merge "$ti_model" >"$tmp/ti-model.out" 2>"$tmp/ti-model.err"
 has cadical-ti-model-row '^\| torus 3x4 \| 3 \| 3 \| .*3: sat by cadical in [0-9.]+ s \(its model read back as the witness\)' "$tmp/ti-model.out"
 
+# (l) The periodic classes (--periodic-classes): at each bound left to
+# jobs, one job per class, decided by cadical. Only those lines run here:
+# 3x4's classes have witnesses at its bound of 3, which decide the entry
+# (the core verifies them time-independent); 3x7's are unsat at 5, which
+# refutes nothing (its entry stays open, exit 3, the classes listed). A
+# class's witness corrupted is rejected (exit 1); a class's result that is
+# not SAT is an error (exit 2).
+classes="$tmp/gossip classes"
+"$checker" table search-gossip --emit-jobs "$classes" --sizes 3x4,3x7 --timeout 30 --enumeration 0 \
+  --periodic-classes >"$tmp/class-jobs" 2>"$tmp/class-emit.err"
+if [ $? = 0 ]; then ok; else fail "periodic classes: emit-jobs not exit 0" "$tmp/class-emit.err"; fi
+grep -- ' --periods ' "$tmp/class-jobs" >"$tmp/class-lines"
+if [ "$(wc -l <"$tmp/class-lines")" = 8 ]; then ok; else fail "periodic classes: not 8 class lines" "$tmp/class-lines"; fi
+for c in 3x4:1x1 3x4:1x2 3x4:3x1 3x4:1x4 3x4:3x2 3x7:1x1 3x7:3x1 3x7:1x7; do
+  has "class-line-$c" "torus:${c%%:*} .* --periods ${c##*:} --dimacs " "$tmp/class-lines"
+done
+parallel --will-cite -j2 <"$tmp/class-lines" >"$tmp/class-parallel.out" 2>&1
+"$checker" table search-gossip --merge "$classes" >"$tmp/class-merged.out" 2>"$tmp/class-merged.err"
+if [ $? = 3 ]; then ok; else fail "periodic classes: merge not exit 3 (3x7 open)" "$tmp/class-merged.err"; fi
+has class-merged-3x4 '^\| torus 3x4 \| 3 \| 3 \| .*; 3: sat by cadical in [0-9.]+ s in the periodic class 1x1 \(its model read back as the witness\) \| construction-not-optimal \|$' "$tmp/class-merged.out"
+has class-merged-3x7 '^\| torus 3x7 \| 5 \| <= 10 \| .*; 5: no result file \(periodic classes by cadical: 1x1 unsat in [0-9.]+ s, 1x7 unsat in [0-9.]+ s, 3x1 unsat in [0-9.]+ s; each refutes its class only\); 6: ' "$tmp/class-merged.out"
+"$checker" check "$classes/torus-3x4-gossip-time-independent-periods-3x2-steps-3.sched" >"$tmp/class-check.out" 2>&1
+has class-witness-verified '^VERIFIED .* forwarding=time-independent' "$tmp/class-check.out"
+cp -r "$classes" "$tmp/class-corrupt"
+# Its last transfer twice: a channel used twice in one step.
+corrupt="$tmp/class-corrupt/torus-3x4-gossip-time-independent-periods-1x1-steps-3.sched"
+tail -n 1 "$corrupt" >>"$corrupt"
+"$checker" table search-gossip --merge "$tmp/class-corrupt" >"$tmp/class-corrupt.out" 2>"$tmp/class-corrupt.err"
+if [ $? = 1 ]; then ok; else fail "periodic classes: a corrupted witness, merge not exit 1" "$tmp/class-corrupt.err"; fi
+has class-corrupt-named 'WITNESS-REJECTED .*periods-1x1-steps-3\.sched: the core rejects the witness' "$tmp/class-corrupt.err"
+cp -r "$classes" "$tmp/class-unsat"
+sed -i 's/"verdict":"SAT"/"verdict":"UNSAT"/' "$tmp/class-unsat/torus-3x4-gossip-time-independent-periods-1x2-steps-3.json"
+"$checker" table search-gossip --merge "$tmp/class-unsat" >/dev/null 2>"$tmp/class-unsat.err"
+if [ $? = 2 ]; then ok; else fail "periodic classes: a class's UNSAT result, merge not exit 2" "$tmp/class-unsat.err"; fi
+has class-unsat-named 'error: .*periods-1x2-steps-3\.json: a periodic class.s result is written for a witness only, and this one says UNSAT$' "$tmp/class-unsat.err"
+"$checker" table search-broadcast --emit-jobs "$tmp/b" --periodic-classes >/dev/null 2>"$tmp/class-broadcast.err"
+if [ $? = 2 ]; then ok; else fail "--periodic-classes with search-broadcast: not exit 2"; fi
+has class-broadcast '^schedcheck: error: --periodic-classes is for table search-gossip$' "$tmp/class-broadcast.err"
+"$checker" table search-gossip --merge "$classes" --periodic-classes >/dev/null 2>"$tmp/class-merge-flag.err"
+if [ $? = 2 ]; then ok; else fail "--merge --periodic-classes: not exit 2"; fi
+has class-merge-flag '^schedcheck: error: --periodic-classes is for --emit-jobs' "$tmp/class-merge-flag.err"
+
 usage() {
   local name=$1
   shift
