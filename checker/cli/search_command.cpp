@@ -36,16 +36,16 @@ namespace {
 
 constexpr int exit_decided = exit_verified;
 
-// "2x1" -> {2, 1}: whole numbers of at least 1, as --periods takes them.
-std::optional<std::vector<uint32_t>> periods_of(std::string_view text) {
-  std::vector<uint32_t> periods;
+// "2x1" -> {2, 1}: whole numbers, as --periods and --translations take them.
+std::optional<std::vector<uint32_t>> sides_of(std::string_view text) {
+  std::vector<uint32_t> sides;
   for (size_t at = 0;;) {
     const size_t x = std::min(text.find('x', at), text.size());
     uint32_t p = 0;
     const auto [end, ec] = std::from_chars(text.data() + at, text.data() + x, p);
-    if (ec != std::errc{} || end != text.data() + x || p == 0) return std::nullopt;
-    periods.push_back(p);
-    if (x == text.size()) return periods;
+    if (ec != std::errc{} || end != text.data() + x) return std::nullopt;
+    sides.push_back(p);
+    if (x == text.size()) return sides;
     at = x + 1;
   }
 }
@@ -250,7 +250,7 @@ std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
 int run_flit_search(const Arguments& args, const std::string& collective) {
   for (const char* other :
        {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent", "--code-anchored",
-        "--periods"})
+        "--periods", "--translations"})
     if (args.flag(other))
       return program_error(fmt::format("search {}: {} is not for the flit model, whose search finds the least time "
                                        "(--model store-and-forward,... counts steps)",
@@ -662,26 +662,51 @@ int run_search(const Arguments& args) {
     broadcast.code_anchored = true;
   }
 
-  std::vector<uint32_t> periods;
+  // A class of time-independent schedules, whose unsat refutes nothing, like --code-anchored.
+  search::Translations invariant;
+  std::string class_text;  // for the export's line
+  if (args.flag("--periods") && args.flag("--translations"))
+    return program_error("--periods and --translations each name a class: one at a time");
+  for (const char* option : {"--periods", "--translations"})
+    if (args.flag(option) && (!time_independent || (!args.flag("--dimacs") && !args.flag("--sat-model"))))
+      return program_error(fmt::format("{}: time-independent gossip, with --dimacs or --sat-model (its unsat refutes "
+                                       "only the class, so the search does not decide a count by it)",
+                                       option));
+  const std::string ones = fmt::format("{}", fmt::join(std::vector<int>(grid->dimensions(), 1), "x"));
   if (const auto text = args.value("--periods")) {
-    // A class whose unsat refutes nothing, like --code-anchored.
-    if (!time_independent || (!args.flag("--dimacs") && !args.flag("--sat-model")))
-      return program_error("--periods: time-independent gossip, with --dimacs or --sat-model (its unsat refutes only "
-                           "the class, so the search does not decide a count by it)");
-    const std::optional<std::vector<uint32_t>> sizes = periods_of(*text);
+    const std::optional<std::vector<uint32_t>> sizes = sides_of(*text);
     bool divide = sizes && sizes->size() == grid->dimensions();
-    for (size_t d = 0; divide && d < sizes->size(); ++d) divide = grid->sizes[d] % (*sizes)[d] == 0;
+    for (size_t d = 0; divide && d < sizes->size(); ++d) divide = (*sizes)[d] > 0 && grid->sizes[d] % (*sizes)[d] == 0;
     if (!divide)
       return program_error(fmt::format("--periods '{}': one period per dimension of {}, each dividing its side, like "
                                        "{}",
-                                       *text, topology_text, fmt::join(std::vector<int>(grid->dimensions(), 1), "x")));
-    periods = *sizes;
+                                       *text, topology_text, ones));
+    invariant = search::periodic_translations(*sizes);
+    class_text = fmt::format("maps repeating with periods {}", fmt::join(*sizes, "x"));
+  }
+  if (const auto text = args.value("--translations")) {
+    std::vector<std::string> named;
+    for (size_t at = 0; at <= text->size();) {
+      const size_t comma = std::min(text->find(',', at), text->size());
+      const std::optional<std::vector<uint32_t>> shift = sides_of(text->substr(at, comma - at));
+      bool moves = false;  // a shift of whole laps leaves every PU where it is
+      for (size_t d = 0; shift && shift->size() == grid->dimensions() && d < shift->size(); ++d)
+        moves = moves || (*shift)[d] % grid->sizes[d] != 0;
+      if (!moves)
+        return program_error(fmt::format("--translations '{}': translations separated by commas, each one shift per "
+                                         "dimension of {} that moves a PU, like {}",
+                                         *text, topology_text, ones));
+      invariant.push_back(*shift);
+      named.push_back(fmt::format("{}", fmt::join(*shift, "x")));
+      at = comma + 1;
+    }
+    class_text = fmt::format("maps invariant under the translations {}", fmt::join(named, ","));
   }
 
   if (auto path = args.value("--dimacs")) {
     // The encoding of one count, for an independent SAT solver to decide.
     if (!exact && !claim) return program_error("--dimacs needs --steps S");
-    const std::string cnf = time_independent ? search::time_independent_gossip_dimacs(*grid, first, periods)
+    const std::string cnf = time_independent ? search::time_independent_gossip_dimacs(*grid, first, invariant)
                             : gossip         ? search::gossip_dimacs(gossip_problem, first)
                             : rooted         ? search::sf_rooted_dimacs(rooted_problem, first)
                                              : search::broadcast_dimacs(broadcast, first);
@@ -695,9 +720,7 @@ int run_search(const Arguments& args) {
                model_line, minimal ? ", routes: minimal paths only" : "",
                time_independent ? ", time-independent forwarding" : "", broadcast.strengthen ? "" : ", plain encoding",
                broadcast.code_anchored ? ", code-anchored class (its unsat refutes the class only)" : "",
-               periods.empty() ? ""
-                               : fmt::format(", maps repeating with periods {} (its unsat refutes the class only)",
-                                             fmt::join(periods, "x")),
+               class_text.empty() ? "" : fmt::format(", {} (its unsat refutes the class only)", class_text),
                *path, dimacs_size(cnf));
     return exit_decided;
   }
@@ -734,7 +757,7 @@ int run_search(const Arguments& args) {
     if (!zero_steps && !below_bound)
       report = sat_model && time_independent
                    ? search::search_time_independent_gossip_from_model(*grid, first, *sat_model, limits, unset,
-                                                                       periods)
+                                                                       invariant)
              : sat_model ? search::search_broadcast_from_model(broadcast, first, *sat_model, limits, unset)
              : cubes > 0  ? search::search_broadcast_cubes(broadcast, first, cube.value_or(0),
                                                            cube.value_or(cubes - 1), limits)

@@ -28,12 +28,13 @@ constexpr double enumeration_share = 1.0 / 3;
 
 class Encoding {
  public:
-  // Throws OutOfTime past `deadline`. With `periods`, the class of
-  // schedules whose maps repeat with them (encoding.md, "The periodic class").
+  // Throws OutOfTime past `deadline`. With `invariant`, the class of
+  // schedules those translations keep (encoding.md, "The periodic class").
   Encoding(z3::context& ctx, z3::solver& solver, const Grid& grid, uint32_t steps, Deadline deadline,
-           const std::vector<uint32_t>& periods = {})
+           const Translations& invariant = {})
       : ctx_(ctx), solver_(solver), grid_(grid), steps_(steps), n_(grid.node_count()),
-        dirs_(2 * grid.dimensions()), dist_(hop_distances(grid)), deadline_(deadline), periods_(periods) {
+        dirs_(2 * grid.dimensions()), dist_(hop_distances(grid)), deadline_(deadline),
+        representative_(least_of_orbits(grid, invariant)) {
     declare_maps();
     packets_follow_the_maps();
     one_packet_per_channel();
@@ -42,7 +43,7 @@ class Encoding {
     // The class is closed under translations but not under every turn of
     // the dimensions, so the break's argument does not carry over to it;
     // it is left out there, where only a witness is sought.
-    if (periods_.empty()) least_map_at_the_origin();
+    if (representative_.empty()) least_map_at_the_origin();
   }
 
   // Restricts the search to one map for every PU of a torus (each PU
@@ -107,7 +108,7 @@ class Encoding {
   // reads such a schedule as time-independent).
   void declare_maps() {
     for (uint32_t u = 0; u < n_; ++u) {
-      if (const uint32_t r = representative(u); r != u) {  // declared before u: its coordinates are not larger
+      if (const uint32_t r = representative(u); r != u) {  // declared before u: the least of u's orbit
         for (uint32_t j = 0; j < dirs_; ++j) inject_.push_back(z3::expr(inject_[size_t{r} * dirs_ + j]));
         for (uint32_t b = 0; b < dirs_ * dirs_; ++b) forward_.push_back(z3::expr(forward_[size_t{r} * dirs_ * dirs_ + b]));
         continue;
@@ -123,13 +124,41 @@ class Encoding {
     }
   }
 
-  // The PU whose maps u's are: u itself, or with `periods` the PU of u's
-  // coordinates modulo them (encoding.md, "The periodic class").
-  uint32_t representative(uint32_t u) const {
-    if (periods_.empty()) return u;
-    uint32_t r = 0;
-    for (uint32_t d = 0; d < grid_.dimensions(); ++d) r += grid_.coordinate(u, d) % periods_[d] * grid_.stride(d);
-    return r;
+  // The PU whose maps u's are: u itself, or in a class the least PU that
+  // its translations move u onto (with periods, the PU of u's coordinates
+  // modulo them).
+  uint32_t representative(uint32_t u) const { return representative_.empty() ? u : representative_[u]; }
+
+  // Per PU the least PU of its orbit under the group the translations
+  // generate; empty without translations.
+  static std::vector<uint32_t> least_of_orbits(const Grid& grid, const Translations& translations) {
+    if (translations.empty()) return {};
+    auto moved = [&](uint32_t v, const std::vector<uint32_t>& t) {
+      uint32_t w = 0;
+      for (uint32_t d = 0; d < grid.dimensions(); ++d)
+        w += (grid.coordinate(v, d) + t[d] % grid.sizes[d]) % grid.sizes[d] * grid.stride(d);
+      return w;
+    };
+    // The group: every PU the translations move PU 0 onto, in any number.
+    std::vector<uint32_t> group{0};
+    std::vector<bool> in_group(grid.node_count(), false);
+    in_group[0] = true;
+    for (size_t i = 0; i < group.size(); ++i)
+      for (const std::vector<uint32_t>& t : translations)
+        if (const uint32_t w = moved(group[i], t); !in_group[w]) {
+          in_group[w] = true;
+          group.push_back(w);
+        }
+    std::vector<uint32_t> least(grid.node_count());
+    for (uint32_t v = 0; v < grid.node_count(); ++v) {
+      least[v] = v;
+      std::vector<uint32_t> shift(grid.dimensions());
+      for (const uint32_t g : group) {
+        for (uint32_t d = 0; d < grid.dimensions(); ++d) shift[d] = grid.coordinate(g, d);
+        least[v] = std::min(least[v], moved(v, shift));
+      }
+    }
+    return least;
   }
 
   // Step 1 sends the own packet in the injection directions; step t sends on
@@ -346,7 +375,7 @@ class Encoding {
   uint32_t steps_, n_, dirs_;
   std::vector<std::vector<uint32_t>> dist_;
   Deadline deadline_;
-  std::vector<uint32_t> periods_;
+  std::vector<uint32_t> representative_;  // least_of_orbits
   std::vector<z3::expr> inject_, forward_, sends_, holds_;
   z3::expr goal_{ctx_};
 };
@@ -412,12 +441,12 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
 
 SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_t steps, const NamedValues& model,
                                                        const SearchLimits& limits, std::string& unset,
-                                                       const std::vector<uint32_t>& periods) {
+                                                       const Translations& invariant) {
   SearchReport report;
   const auto start = Clock::now();
   z3::context ctx;
   z3::solver solver(ctx);
-  const Encoding encoding(ctx, solver, grid, steps, Deadline(), periods);
+  const Encoding encoding(ctx, solver, grid, steps, Deadline(), invariant);
   const std::vector<z3::expr> fixed = encoding.fixed_by(model, unset);
   if (!unset.empty()) return report;
   solver.add(encoding.goal());
@@ -429,10 +458,19 @@ SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_
   return report;
 }
 
-std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps, const std::vector<uint32_t>& periods) {
+Translations periodic_translations(const std::vector<uint32_t>& periods) {
+  Translations translations;
+  for (size_t d = 0; d < periods.size(); ++d) {
+    translations.emplace_back(periods.size(), 0);
+    translations.back()[d] = periods[d];
+  }
+  return translations;
+}
+
+std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps, const Translations& invariant) {
   z3::context ctx;
   z3::solver solver(ctx);
-  Encoding encoding(ctx, solver, grid, steps, Deadline(), periods);
+  Encoding encoding(ctx, solver, grid, steps, Deadline(), invariant);
   return to_dimacs(ctx, solver, encoding.goal());
 }
 

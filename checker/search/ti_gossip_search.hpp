@@ -12,6 +12,15 @@
 
 namespace schedcheck::search {
 
+// A class of time-independent schedules (encoding.md, "The periodic class"):
+// those that each of these translations maps onto itself, every PU
+// forwarding and injecting as the PUs it is moved onto. A translation gives
+// one shift per dimension, taken modulo its side. Empty: every schedule.
+using Translations = std::vector<std::vector<uint32_t>>;
+
+// The periodic class's translations: periods[d] along dimension d.
+Translations periodic_translations(const std::vector<uint32_t>& periods);
+
 // Tries first, first+1, ..., last steps; stops at the first satisfiable count
 // (the witness, whose forwarding the core re-checks) or when it gives up;
 // with limits.count_timeout, an unknown count is reported and the climb goes
@@ -32,18 +41,16 @@ SearchReport search_time_independent_gossip(const Grid& grid, uint32_t first, ui
 // (sat: the witness; unsat: the model is no schedule of this encoding).
 // Sets `unset` to a send (or step 1's injection) the model leaves out, and
 // tries nothing then.
-// With `periods`, the model is one of the periodic class's CNF.
+// With `invariant`, the model is one of that class's CNF.
 SearchReport search_time_independent_gossip_from_model(const Grid& grid, uint32_t steps, const NamedValues& model,
                                                        const SearchLimits& limits, std::string& unset,
-                                                       const std::vector<uint32_t>& periods = {});
+                                                       const Translations& invariant = {});
 
 // The encoding for exactly `steps` steps, goal included, as DIMACS CNF.
-// With `periods` (one per dimension, each dividing its size), the periodic
-// class: PU u forwards and injects as the PU of u's coordinates modulo the
-// periods, so its maps repeat along each dimension with its period. Its
+// With `invariant`, the class of schedules those translations map onto
+// themselves: PU u forwards and injects as the least PU of its orbit. Its
 // schedules are schedules of the full encoding, so a model is a witness,
 // and an unsat refutes the class alone.
-std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps,
-                                           const std::vector<uint32_t>& periods = {});
+std::string time_independent_gossip_dimacs(const Grid& grid, uint32_t steps, const Translations& invariant = {});
 
 }  // namespace schedcheck::search

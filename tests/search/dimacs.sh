@@ -76,6 +76,11 @@ expect_output() {  # NAME TEXT: the last command's output holds TEXT
     cat "$dir/out"
   fi
 }
+pass() { passed=$((passed + 1)); }
+fail() {  # WHAT
+  failed=$((failed + 1))
+  echo "FAIL $1"
+}
 bcast=(search broadcast --topology torus:4x6 --model wormhole,all-port,dimension-order --one-routing)
 "$checker" "${bcast[@]}" --steps 3 --dimacs "$dir/m.cnf" >/dev/null
 timeout 120 cadical -q "$dir/m.cnf" >"$dir/m.model"
@@ -148,6 +153,34 @@ expect_output "--periods of 0" "one period per dimension"
 expect_exit "--periods for broadcast" 2 "$checker" search broadcast --topology torus:3x4 --steps 2 --periods 1x1 \
   --dimacs "$dir/q.cnf"
 expect_output "--periods for broadcast" "--periods: time-independent gossip, with --dimacs or --sat-model"
+
+# A class of translations (--translations): on 4x4 the diagonal 1x1 keeps
+# one PU of each orbit, (0,0) to (3,0), with map variables of its own; the
+# model read back is a witness the core verifies, and it sends in step 2
+# from (1,1) as from (0,0), moved.
+diagonal=(search gossip --topology torus:4x4 --model store-and-forward,all-port --time-independent --steps 4
+  --translations 1x1)
+"$checker" "${diagonal[@]}" --dimacs "$dir/t.cnf" >"$dir/out"
+expect_output "the diagonal class's CNF" 'maps invariant under the translations 1x1 (its unsat refutes the class only)'
+maps=$(grep -oE '^c [0-9]+ forward_[0-9]+_' "$dir/t.cnf" | cut -d' ' -f3 | sort -u | tr '\n' ' ')
+if [ "$maps" = "forward_0_ forward_1_ forward_2_ forward_3_ " ]; then pass; else fail "the diagonal class's map variables: $maps"; fi
+timeout 120 cadical -q "$dir/t.cnf" >"$dir/t.model"
+expect_exit "a diagonal-class model read back" 0 "$checker" "${diagonal[@]}" --cnf "$dir/t.cnf" \
+  --sat-model "$dir/t.model" -o "$dir/t.sched"
+expect_exit "the diagonal-class witness checked again" 0 "$checker" check "$dir/t.sched"
+expect_output "the diagonal-class witness" 'forwarding=time-independent'
+step2=$(awk '/^step 2/{f=1;next} /^step/{f=0} f' "$dir/t.sched")
+from_origin=$(echo "$step2" | awk '$1 == "(0,0)" {print $2}' | sort | tr '\n' ' ')
+from_diagonal=$(echo "$step2" | awk '$1 == "(1,1)" {print $2}' | sort | tr '\n' ' ')
+if [ -n "$from_origin" ] && [ "$from_origin" = "$from_diagonal" ]; then pass; else
+  fail "the diagonal-class witness: step 2 from (0,0) '$from_origin', from (1,1) '$from_diagonal'"; fi
+expect_exit "--translations with --periods" 2 "$checker" "${diagonal[@]}" --periods 1x1 --dimacs "$dir/q.cnf"
+expect_output "--translations with --periods" "--periods and --translations each name a class: one at a time"
+expect_exit "a translation of whole laps" 2 "$checker" "${ti[@]}" --steps 3 --translations 1x1,3x4 \
+  --dimacs "$dir/q.cnf"
+expect_output "a translation of whole laps" "--translations '1x1,3x4': translations separated by commas, each one shift per dimension of torus 3x4 that moves a PU"
+expect_exit "--translations without a CNF" 2 "$checker" "${diagonal[@]}"
+expect_output "--translations without a CNF" "--translations: time-independent gossip, with --dimacs or --sat-model"
 
 # The code-anchored class: its model read back is a witness the core
 # verifies, and the class alone is never a verdict on the count.
