@@ -92,9 +92,9 @@ const std::vector<OptionSpec> option_table = {
      "search-gossip --emit-jobs: the choices the enumeration of translation-invariant schedules may make per torus "
      "and step count (default 268435456; 0: none), written to DIR/sweep.txt for --merge"},
     {"--periodic-classes", "", "table",
-     "search-gossip --emit-jobs: also, at each torus's lower bound left to jobs, one job per periodic class "
-     "(search gossip --periods, decided by cadical): a witness of one decides the entry, an unsat refutes its class "
-     "only"},
+     "search-gossip --emit-jobs: also, at each torus's lower bound left to jobs, one job per class of translations "
+     "(search gossip --periods or --translations, decided by cadical; every group on tori of at most 256 PUs, the "
+     "boxes on larger ones): a witness of one decides the entry, an unsat refutes its class only"},
     {"--sizes", "SPEC", "table",
      "--emit-jobs: the tori, a comma list of AxB(xC) and ranges LO..HI (sides between the two "
      "ends, non-decreasing), default 2x2..8x8,2x2x2..4x4x4 (search-gossip: 2x2..8x8,2x2x2..3x3x4); --merge reads them from DIR/sweep.txt unless given"},

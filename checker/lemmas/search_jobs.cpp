@@ -8,6 +8,7 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -290,40 +291,179 @@ std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes, Swee
 }
 
 std::string job_name(const SearchJob& job) {
-  if (job.table == SweepTable::time_independent_gossip && !job.periods.empty())
-    return fmt::format("torus-{}-gossip-time-independent-periods-{}-steps-{}", sizes_text(job.sizes),
-                       sizes_text(job.periods), job.steps);
+  if (job.table == SweepTable::time_independent_gossip && is_class_job(job))
+    return fmt::format("torus-{}-gossip-time-independent-{}-steps-{}", sizes_text(job.sizes),
+                       job.periods.empty() ? "translations-" + class_option(job).substr(15)
+                                           : "periods-" + sizes_text(job.periods),
+                       job.steps);
   if (job.table == SweepTable::time_independent_gossip)
     return fmt::format("torus-{}-gossip-time-independent-steps-{}", sizes_text(job.sizes), job.steps);
   return fmt::format("torus-{}-{}-steps-{}", sizes_text(job.sizes), search::route_rule_name(job.routing), job.steps);
 }
 
+bool is_class_job(const SearchJob& job) { return !job.periods.empty() || !job.translations.empty(); }
+
+std::string class_option(const SearchJob& job) {
+  if (!job.periods.empty()) return "--periods " + sizes_text(job.periods);
+  std::vector<std::string> shifts;
+  for (const TorusSizes& t : job.translations) shifts.push_back(sizes_text(t));
+  return fmt::format("--translations {}", fmt::join(shifts, ","));
+}
+
+namespace {
+
+// The torus's translations as a group: a PU's index stands for the
+// translation that moves PU 0 onto it.
+struct TranslationGroup {
+  TorusSizes sides;
+  uint32_t size() const {
+    uint32_t n = 1;
+    for (uint32_t s : sides) n *= s;
+    return n;
+  }
+  TorusSizes coordinates(uint32_t v) const {
+    TorusSizes x;
+    for (uint32_t s : sides) x.push_back(v % s), v /= s;
+    return x;
+  }
+  uint32_t index(const TorusSizes& x) const {
+    uint32_t v = 0;
+    for (size_t d = sides.size(); d-- > 0;) v = v * sides[d] + x[d];
+    return v;
+  }
+  uint32_t add(uint32_t a, uint32_t b) const {
+    TorusSizes x = coordinates(a);
+    const TorusSizes y = coordinates(b);
+    for (size_t d = 0; d < sides.size(); ++d) x[d] = (x[d] + y[d]) % sides[d];
+    return index(x);
+  }
+  // The subgroup the translations `generators` generate, as a mask over the PUs.
+  std::vector<bool> generated(const std::vector<uint32_t>& generators) const {
+    std::vector<bool> in(size(), false);
+    std::vector<uint32_t> found{0};
+    in[0] = true;
+    for (size_t i = 0; i < found.size(); ++i)
+      for (uint32_t g : generators)
+        if (const uint32_t w = add(found[i], g); !in[w]) {
+          in[w] = true;
+          found.push_back(w);
+        }
+    return in;
+  }
+  // The images of a subgroup under the torus's reflections and turns of equal sides.
+  std::vector<std::vector<bool>> images(const std::vector<bool>& group) const {
+    std::vector<size_t> order(sides.size());
+    for (size_t d = 0; d < order.size(); ++d) order[d] = d;
+    std::vector<std::vector<bool>> out;
+    do {
+      bool turn = true;  // a turn takes each side onto one of its size
+      for (size_t d = 0; d < order.size(); ++d) turn = turn && sides[order[d]] == sides[d];
+      if (!turn) continue;
+      for (uint32_t flips = 0; flips < (1U << sides.size()); ++flips) {
+        std::vector<bool> image(size(), false);
+        for (uint32_t v = 0; v < size(); ++v) {
+          if (!group[v]) continue;
+          const TorusSizes x = coordinates(v);
+          TorusSizes y(sides.size());
+          for (size_t d = 0; d < sides.size(); ++d)
+            y[d] = flips >> d & 1U ? (sides[d] - x[order[d]]) % sides[d] : x[order[d]];
+          image[index(y)] = true;
+        }
+        out.push_back(std::move(image));
+      }
+    } while (std::next_permutation(order.begin(), order.end()));
+    return out;
+  }
+};
+
+// Every subgroup of the torus's translations, each once up to the torus's
+// automorphisms (the image whose least members come first), the trivial one included.
+std::vector<std::vector<bool>> translation_subgroups(const TranslationGroup& g) {
+  std::vector<std::vector<bool>> found{g.generated({})};
+  std::set<std::vector<bool>> seen{found[0]};
+  for (size_t i = 0; i < found.size(); ++i)
+    for (uint32_t e = 1; e < g.size(); ++e) {
+      if (found[i][e]) continue;
+      // The group that e and found[i] generate: found[i]'s cosets at e, 2e, ...
+      std::vector<uint32_t> members;
+      for (uint32_t v = 0; v < g.size(); ++v)
+        if (found[i][v]) members.push_back(v);
+      std::vector<bool> bigger = found[i];
+      for (uint32_t shift = e; !bigger[shift]; shift = g.add(shift, e))
+        for (uint32_t v : members) bigger[g.add(v, shift)] = true;
+      if (seen.count(bigger)) continue;
+      for (std::vector<bool>& image : g.images(bigger)) seen.insert(std::move(image));
+      std::vector<std::vector<bool>> all = g.images(bigger);
+      found.push_back(*std::max_element(all.begin(), all.end()));
+    }
+  return found;
+}
+
+}  // namespace
+
 std::vector<SearchJob> periodic_class_jobs(const SweepEntry& entry) {
   const uint32_t bound = entry.lemma_1.steps;
   if (entry.table != SweepTable::time_independent_gossip || bound == 0 || bound > entry.last_job) return {};
-  std::vector<TorusSizes> classes{{}};
-  for (size_t i = 0; i < entry.sizes.size(); ++i) {
-    std::vector<TorusSizes> longer;
-    for (const TorusSizes& c : classes)
-      for (uint32_t p = 1; p <= entry.sizes[i]; ++p) {
-        // Between equal sides next to each other a turn swaps the periods: non-decreasing there.
-        const bool turned = i > 0 && entry.sizes[i - 1] == entry.sizes[i] && p < c.back();
-        if (entry.sizes[i] % p != 0 || turned) continue;
-        longer.push_back(c);
-        longer.back().push_back(p);
-      }
-    classes = std::move(longer);
-  }
-  auto product = [](const TorusSizes& t) {
-    uint64_t n = 1;
-    for (uint32_t p : t) n *= p;
-    return n;
+  const TranslationGroup g{entry.sizes};
+  struct Class {
+    uint32_t orbits;
+    SearchJob job;
   };
-  std::stable_sort(classes.begin(), classes.end(),
-                   [&](const TorusSizes& a, const TorusSizes& b) { return product(a) < product(b); });
+  std::vector<Class> classes;
+  auto add_box = [&](const TorusSizes& periods) {
+    uint32_t orbits = 1;
+    for (uint32_t p : periods) orbits *= p;
+    if (periods != entry.sizes) classes.push_back({orbits, {entry.sizes, entry.routing, bound, entry.table, periods}});
+  };
+  if (g.size() > max_class_enumeration) {
+    // The boxes alone: each tuple of periods dividing the sides, between
+    // equal sides next to each other non-decreasing (a turn swaps them).
+    std::vector<TorusSizes> boxes{{}};
+    for (size_t i = 0; i < entry.sizes.size(); ++i) {
+      std::vector<TorusSizes> longer;
+      for (const TorusSizes& b : boxes)
+        for (uint32_t p = 1; p <= entry.sizes[i]; ++p)
+          if (entry.sizes[i] % p == 0 && !(i > 0 && entry.sizes[i - 1] == entry.sizes[i] && p < b.back())) {
+            longer.push_back(b);
+            longer.back().push_back(p);
+          }
+      boxes = std::move(longer);
+    }
+    for (const TorusSizes& b : boxes) add_box(b);
+  } else {
+    for (const std::vector<bool>& group : translation_subgroups(g)) {
+      // A box when it holds the product of its lines through PU 0: its periods.
+      TorusSizes periods;
+      uint32_t box = 1, members = 0;
+      for (size_t d = 0; d < entry.sizes.size(); ++d) {
+        uint32_t p = 1;
+        TorusSizes x(entry.sizes.size(), 0);
+        while (p < entry.sizes[d] && !(x[d] = p, group[g.index(x)])) ++p;
+        periods.push_back(p);
+        box *= entry.sizes[d] / p;
+      }
+      for (const bool in : group) members += in;
+      if (box == members) {
+        add_box(periods);
+        continue;
+      }
+      // Otherwise its generators: one if it is cyclic, else taken greedily in index order.
+      SearchJob job{entry.sizes, entry.routing, bound, entry.table};
+      std::vector<uint32_t> generators;
+      for (uint32_t v = 1; v < g.size() && generators.empty(); ++v)
+        if (group[v] && g.generated({v}) == group) generators.push_back(v);
+      for (uint32_t v = 1; v < g.size() && g.generated(generators) != group; ++v)
+        if (group[v] && !g.generated(generators)[v]) generators.push_back(v);
+      for (uint32_t v : generators) job.translations.push_back(g.coordinates(v));
+      classes.push_back({g.size() / members, std::move(job)});
+    }
+  }
+  std::stable_sort(classes.begin(), classes.end(), [](const Class& a, const Class& b) {
+    return std::tuple(a.orbits, a.job.periods.empty(), class_option(a.job)) <
+           std::tuple(b.orbits, b.job.periods.empty(), class_option(b.job));
+  });
   std::vector<SearchJob> jobs;
-  for (TorusSizes& periods : classes)
-    if (periods != entry.sizes) jobs.push_back({entry.sizes, entry.routing, bound, entry.table, std::move(periods)});
+  for (Class& c : classes) jobs.push_back(std::move(c.job));
   return jobs;
 }
 
@@ -374,12 +514,12 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
                     cnf = shell_quote(stem + ".cnf"), cadical = shell_quote(stem + ".cadical");
   // cadical's -t takes whole seconds.
   const auto cadical_seconds = static_cast<uint64_t>(std::max(1.0, std::ceil(timeout)));
-  if (!job.periods.empty()) {
+  if (is_class_job(job)) {
     // A class is for cadical alone (Z3 had no answer on the classes that
     // cadical decided in seconds); its model is read back only when it is SAT.
     const SearchJob whole{job.sizes, job.routing, job.steps, job.table};
     const std::string whole_json = shell_quote((std::filesystem::path(dir) / job_name(whole)).string() + ".json");
-    const std::string cls = fmt::format("{} --periods {}", instance, sizes_text(job.periods));
+    const std::string cls = fmt::format("{} {}", instance, class_option(job));
     return fmt::format(
         "if grep -qs '\"verdict\":\"SAT\"' {whole}; then echo {why} >{log}; "
         "elif command -v cadical >/dev/null; then "
@@ -643,9 +783,11 @@ std::optional<CadicalCheck> parse_cadical_result(std::string_view text, const Se
       gossip ? ", time-independent forwarding"
       : job.routing == search::RouteRule::shortest ? ", routes: minimal paths only"
                                                    : "",
-      job.periods.empty() ? ""
-                          : fmt::format(", maps repeating with periods {} (its unsat refutes the class only)",
-                                        sizes_text(job.periods)));
+      !is_class_job(job)   ? ""
+      : job.periods.empty() ? fmt::format(", maps invariant under the translations {} (its unsat refutes the class only)",
+                                          class_option(job).substr(15))
+                            : fmt::format(", maps repeating with periods {} (its unsat refutes the class only)",
+                                          sizes_text(job.periods)));
   if (!first.starts_with(exported)) {
     error = fmt::format("its first line is not the export of {}'s CNF ('{}...'): '{}'", job_name(job), exported,
                         first);
@@ -911,6 +1053,8 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
                             ? " under " + std::string(search::route_rule_name(witness->job.routing))
                         : !witness->job.periods.empty()
                             ? " in the periodic class " + sizes_text(witness->job.periods)
+                        : is_class_job(witness->job)
+                            ? " in the class of the translations " + class_option(witness->job).substr(15)
                             : "")
       : entry.table == SweepTable::broadcast ? fmt::format("sat in {} under {}", seconds_text(witness->seconds),
                                                              search::route_rule_name(witness->job.routing))
@@ -938,7 +1082,7 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
       // Open: what the entry's own job says, and the unsats that refute nothing here.
       const JobOutcome* own = nullptr;
       for (const JobOutcome* o : mine)
-        if (o->job.routing == entry.routing && o->job.steps == c && o->job.periods.empty()) own = o;
+        if (o->job.routing == entry.routing && o->job.steps == c && !is_class_job(o->job)) own = o;
       if (!own || own->answer == JobAnswer::none)
         s = fmt::format("{}: {}", c, own && !own->why.empty() ? own->why : "no result");
       else if (own->answer == JobAnswer::rejected)
@@ -960,18 +1104,18 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
           only.push_back(fmt::format(" (unsat under {}{})", search::route_rule_name(o->job.routing),
                                      cadical_text(o->cadical)));
       }
-      // The periodic classes that cadical decided or gave up on: their unsat refutes the class only.
+      // The classes that cadical decided or gave up on: their unsat refutes the class only.
       std::string classes;
       for (const JobOutcome* o : mine) {
-        if (o->job.periods.empty() || o->job.steps != c || o->answer != JobAnswer::none) continue;
+        if (!is_class_job(o->job) || o->job.steps != c || o->answer != JobAnswer::none) continue;
         const CadicalCheck& k = o->cadical;
-        classes += fmt::format("{}{} {}", classes.empty() ? "" : ", ", sizes_text(o->job.periods),
+        classes += fmt::format("{}{} {}", classes.empty() ? "" : ", ", class_option(o->job).substr(2),
                                k.answer == CadicalAnswer::unsat       ? "unsat in " + seconds_text(k.seconds)
                                : k.answer == CadicalAnswer::no_answer ? "no answer in " + seconds_text(k.seconds)
                                                                       : "no answer (" + k.why + ")");
       }
-      if (!classes.empty()) only.push_back(fmt::format(" (periodic classes by cadical: {}; each refutes its class only)",
-                                                       classes));
+      if (!classes.empty())
+        only.push_back(fmt::format(" (classes by cadical: {}; each refutes its class only)", classes));
       for (const std::string& u : only) s += u;
     }
     parts.push_back(std::move(s));
@@ -1076,8 +1220,9 @@ MergeReport merge_sweep(const std::filesystem::path& dir, const std::vector<Toru
     if (class_job != classes.end()) {
       // The result file says nothing of the class: its name does.
       outcome->job.periods = class_job->second.periods;
+      outcome->job.translations = class_job->second.translations;
       if (outcome->answer != JobAnswer::sat) {
-        report.errors.push_back(fmt::format("{}: a periodic class's result is written for a witness only, and this "
+        report.errors.push_back(fmt::format("{}: a class's result is written for a witness only, and this "
                                             "one says {}",
                                             path.string(), outcome->answer == JobAnswer::unsat ? "UNSAT" : "UNKNOWN"));
         continue;

@@ -127,24 +127,37 @@ struct SearchJob {
   search::RouteRule routing = search::RouteRule::dimension_order;
   uint32_t steps = 0;
   SweepTable table = SweepTable::broadcast;
-  // Time-independent gossip: the periods of a periodic class (encoding.md,
-  // "The periodic class"), one per side; empty for the whole count. A class
-  // job's witness decides its count; its unsat refutes the class only.
+  // Time-independent gossip: a class of translations (encoding.md, "The
+  // periodic class", "Classes of translations"): a box's periods, one per
+  // side, or else the translations that generate the class's group. Both
+  // empty for the whole count. A class job's witness decides its count; its
+  // unsat refutes the class only.
   TorusSizes periods = {};
+  std::vector<TorusSizes> translations = {};
 };
+
+// Whether a job is of a class of translations, and the class as the search
+// takes it: "--periods 2x1", "--translations 2x0,1x1".
+bool is_class_job(const SearchJob& job);
+std::string class_option(const SearchJob& job);
 
 // The stem of a job's files: "torus-4x4-dimension-order-steps-2",
 // "torus-4x4-gossip-time-independent-steps-5",
-// "torus-4x7-gossip-time-independent-periods-2x1-steps-7".
+// "torus-4x7-gossip-time-independent-periods-2x1-steps-7",
+// "torus-6x6-gossip-time-independent-translations-2x0,1x1-steps-9".
 std::string job_name(const SearchJob& job);
 
-// The periodic-class jobs of a time-independent gossip entry whose lower
-// bound is a count left to jobs (no construction reaches it): at that count,
-// where any witness decides the entry, one job per tuple of periods that
-// divide the sides, all but the sides themselves (the whole count, which the
-// entry's own job decides). Of the classes that turning the torus maps onto
-// each other (periods swapped between equal sides) only the one with the
-// periods of equal sides non-decreasing is kept. Fewest map variables first.
+// The class jobs of a time-independent gossip entry whose lower bound is a
+// count left to jobs (no construction reaches it): at that count, where any
+// witness decides the entry, one job per group of translations but the
+// trivial one (the whole count, which the entry's own job decides): a box
+// of periods dividing the sides as --periods, any other as --translations.
+// Of the groups that a reflection or a turn of equal sides maps onto each
+// other one is kept, as the torus's automorphism maps the classes' schedules
+// onto each other. Every group on tori of at most max_class_enumeration
+// PUs, the boxes alone on larger ones. Fewest map variables (orbits) first,
+// boxes first among equals.
+inline constexpr uint32_t max_class_enumeration = 256;
 std::vector<SearchJob> periodic_class_jobs(const SweepEntry& entry);
 
 // The order of a count's jobs: the shorter way first, as its witness

@@ -979,20 +979,24 @@ TEST_CASE("gossip merge: a time-independent construction bounds the entry where 
   CHECK(at_bound.proof == OptimumProof::lemma);
 }
 
-TEST_CASE("periodic classes: every tuple of periods dividing the sides but the sides, turned ones once, at the bound") {
+TEST_CASE("class jobs: every group of translations but the trivial one, each once up to turns, at the bound") {
   // Without the enumeration 3x4's construction takes 5 steps and 4x4's more
   // than 4; 2x2's meets its bound, which leaves it no class.
   const std::vector<SweepEntry> entries = sweep_entries({{3, 4}, {4, 4}, {2, 2}}, ti_gossip, 0);
   REQUIRE(entries.size() == 3);
   auto periods = [](const std::vector<SearchJob>& jobs) {
     std::string s;
-    for (const SearchJob& j : jobs) s += fmt::format("{}{}@{}", s.empty() ? "" : " ", sizes_text(j.periods), j.steps);
+    for (const SearchJob& j : jobs) s += fmt::format("{}{}@{}", s.empty() ? "" : "; ", class_option(j), j.steps);
     return s;
   };
-  // Fewest map variables first.
-  CHECK(periods(periodic_class_jobs(entries[0])) == "1x1@3 1x2@3 3x1@3 1x4@3 3x2@3");
-  // 2x1 is 1x2 turned: kept once.
-  CHECK(periods(periodic_class_jobs(entries[1])) == "1x1@4 1x2@4 1x4@4 2x2@4 2x4@4");
+  // Fewest map variables first. 3x4's group is cyclic: its subgroups are boxes.
+  CHECK(periods(periodic_class_jobs(entries[0])) ==
+        "--periods 1x1@3; --periods 1x2@3; --periods 3x1@3; --periods 1x4@3; --periods 3x2@3");
+  // 2x1 is 1x2 turned, kept once; so are the two diagonals (2 maps each of
+  // 1x1 and 3x1, 8 maps), and 1x2 and 2x1 (4 maps).
+  CHECK(periods(periodic_class_jobs(entries[1])) ==
+        "--periods 1x1@4; --periods 1x2@4; --translations 2x0,1x1@4; --periods 1x4@4; --periods 2x2@4; "
+        "--translations 1x1@4; --translations 1x2@4; --periods 2x4@4; --translations 2x2@4");
   CHECK(periodic_class_jobs(entries[2]).empty());
   // A broadcast entry has none.
   CHECK(periodic_class_jobs(sweep_entries({{3, 8}})[0]).empty());
@@ -1033,7 +1037,7 @@ TEST_CASE("periodic classes: every tuple of periods dividing the sides but the s
   CHECK_FALSE(parse_cadical_result(cls, jobs[0], error).has_value());
 }
 
-TEST_CASE("merge: a periodic class's witness decides its count; its unsat refutes nothing") {
+TEST_CASE("merge: a class's witness decides its count; its unsat refutes nothing") {
   JobOutcome witness = gossip_outcome(6, JobAnswer::sat);
   witness.job.periods = {1, 5};
   witness.from_sat_model = true;
@@ -1057,8 +1061,15 @@ TEST_CASE("merge: a periodic class's witness decides its count; its unsat refute
   CHECK_FALSE(open.optimum.has_value());
   CHECK(open.impossible_below == 6);
   CHECK(open.open == std::vector<uint32_t>{6});
-  CHECK(open.settled.find("6: unknown after 1.50 s (periodic classes by cadical: 1x1 unsat in 0.50 s, 5x1 no answer "
-                          "in 30.00 s; each refutes its class only); 7: sat") != npos);
+  CHECK(open.settled.find("6: unknown after 1.50 s (classes by cadical: periods 1x1 unsat in 0.50 s, periods 5x1 no "
+                          "answer in 30.00 s; each refutes its class only); 7: sat") != npos);
+  // A diagonal class's witness says its translations.
+  JobOutcome diagonal = witness;
+  diagonal.job.periods.clear();
+  diagonal.job.translations = {{1, 1}};
+  CHECK(job_name(diagonal.job) == "torus-5x5-gossip-time-independent-translations-1x1-steps-6");
+  CHECK(merge_entry(gossip_entry(), {diagonal}).settled.find("6: sat by cadical in 2.50 s in the class of the "
+                                                             "translations 1x1 (its model") != npos);
 }
 
 TEST_CASE("merge: where Z3 gave no answer, cadical's unsat alone refutes the count, as one solver's word") {

@@ -382,13 +382,14 @@ has cadical-ti-model-verified '^VERIFIED .* forwarding=time-independent' "$tmp/t
 "$checker" table search-gossip --merge "$ti_model" >"$tmp/ti-model.out" 2>"$tmp/ti-model.err"
 has cadical-ti-model-row '^\| torus 3x4 \| 3 \| 3 \| .*3: sat by cadical in [0-9.]+ s \(its model read back as the witness\)' "$tmp/ti-model.out"
 
-# (l) The periodic classes (--periodic-classes): at each bound left to
-# jobs, one job per class, decided by cadical. Only those lines run here:
+# (l) The classes of translations (--periodic-classes): at each bound left
+# to jobs, one job per class, decided by cadical; 3x4 and 3x7 are cyclic
+# groups, whose classes are all periodic (boxes). Only those lines run here:
 # 3x4's classes have witnesses at its bound of 3, which decide the entry
 # (the core verifies them time-independent); 3x7's are unsat at 5, which
 # refutes nothing (its entry stays open, exit 3, the classes listed). A
 # class's witness corrupted is rejected (exit 1); a class's result that is
-# not SAT is an error (exit 2).
+# not SAT is an error (exit 2). On 4x4 the diagonal classes are jobs too.
 classes="$tmp/gossip classes"
 "$checker" table search-gossip --emit-jobs "$classes" --sizes 3x4,3x7 --timeout 30 --enumeration 0 \
   --periodic-classes >"$tmp/class-jobs" 2>"$tmp/class-emit.err"
@@ -402,7 +403,7 @@ parallel --will-cite -j2 <"$tmp/class-lines" >"$tmp/class-parallel.out" 2>&1
 "$checker" table search-gossip --merge "$classes" >"$tmp/class-merged.out" 2>"$tmp/class-merged.err"
 if [ $? = 3 ]; then ok; else fail "periodic classes: merge not exit 3 (3x7 open)" "$tmp/class-merged.err"; fi
 has class-merged-3x4 '^\| torus 3x4 \| 3 \| 3 \| .*; 3: sat by cadical in [0-9.]+ s in the periodic class 1x1 \(its model read back as the witness\) \| construction-not-optimal \|$' "$tmp/class-merged.out"
-has class-merged-3x7 '^\| torus 3x7 \| 5 \| <= 10 \| .*; 5: no result file \(periodic classes by cadical: 1x1 unsat in [0-9.]+ s, 1x7 unsat in [0-9.]+ s, 3x1 unsat in [0-9.]+ s; each refutes its class only\); 6: ' "$tmp/class-merged.out"
+has class-merged-3x7 '^\| torus 3x7 \| 5 \| <= 10 \| .*; 5: no result file \(classes by cadical: periods 1x1 unsat in [0-9.]+ s, periods 1x7 unsat in [0-9.]+ s, periods 3x1 unsat in [0-9.]+ s; each refutes its class only\); 6: ' "$tmp/class-merged.out"
 "$checker" check "$classes/torus-3x4-gossip-time-independent-periods-3x2-steps-3.sched" >"$tmp/class-check.out" 2>&1
 has class-witness-verified '^VERIFIED .* forwarding=time-independent' "$tmp/class-check.out"
 cp -r "$classes" "$tmp/class-corrupt"
@@ -416,7 +417,10 @@ cp -r "$classes" "$tmp/class-unsat"
 sed -i 's/"verdict":"SAT"/"verdict":"UNSAT"/' "$tmp/class-unsat/torus-3x4-gossip-time-independent-periods-1x2-steps-3.json"
 "$checker" table search-gossip --merge "$tmp/class-unsat" >/dev/null 2>"$tmp/class-unsat.err"
 if [ $? = 2 ]; then ok; else fail "periodic classes: a class's UNSAT result, merge not exit 2" "$tmp/class-unsat.err"; fi
-has class-unsat-named 'error: .*periods-1x2-steps-3\.json: a periodic class.s result is written for a witness only, and this one says UNSAT$' "$tmp/class-unsat.err"
+has class-unsat-named 'error: .*periods-1x2-steps-3\.json: a class.s result is written for a witness only, and this one says UNSAT$' "$tmp/class-unsat.err"
+"$checker" table search-gossip --emit-jobs "$tmp/diagonal" --sizes 4x4 --enumeration 0 --periodic-classes \
+  >"$tmp/diagonal-jobs" 2>/dev/null
+has class-diagonal-line 'torus:4x4 .* --steps 4 --translations 2x0,1x1 --dimacs [^ ]*/torus-4x4-gossip-time-independent-translations-2x0,1x1-steps-4\.cnf ' "$tmp/diagonal-jobs"
 "$checker" table search-broadcast --emit-jobs "$tmp/b" --periodic-classes >/dev/null 2>"$tmp/class-broadcast.err"
 if [ $? = 2 ]; then ok; else fail "--periodic-classes with search-broadcast: not exit 2"; fi
 has class-broadcast '^schedcheck: error: --periodic-classes is for table search-gossip$' "$tmp/class-broadcast.err"
