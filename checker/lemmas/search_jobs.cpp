@@ -290,10 +290,21 @@ std::vector<SweepEntry> sweep_entries(const std::vector<TorusSizes>& sizes, Swee
   return entries;
 }
 
+namespace {
+
+// "2x0,1x1": a class's translations as --translations takes them.
+std::string translations_text(const SearchJob& job) {
+  std::vector<std::string> shifts;
+  for (const TorusSizes& t : job.translations) shifts.push_back(sizes_text(t));
+  return fmt::format("{}", fmt::join(shifts, ","));
+}
+
+}  // namespace
+
 std::string job_name(const SearchJob& job) {
   if (job.table == SweepTable::time_independent_gossip && is_class_job(job))
     return fmt::format("torus-{}-gossip-time-independent-{}-steps-{}", sizes_text(job.sizes),
-                       job.periods.empty() ? "translations-" + class_option(job).substr(15)
+                       job.periods.empty() ? "translations-" + translations_text(job)
                                            : "periods-" + sizes_text(job.periods),
                        job.steps);
   if (job.table == SweepTable::time_independent_gossip)
@@ -304,10 +315,7 @@ std::string job_name(const SearchJob& job) {
 bool is_class_job(const SearchJob& job) { return !job.periods.empty() || !job.translations.empty(); }
 
 std::string class_option(const SearchJob& job) {
-  if (!job.periods.empty()) return "--periods " + sizes_text(job.periods);
-  std::vector<std::string> shifts;
-  for (const TorusSizes& t : job.translations) shifts.push_back(sizes_text(t));
-  return fmt::format("--translations {}", fmt::join(shifts, ","));
+  return job.periods.empty() ? "--translations " + translations_text(job) : "--periods " + sizes_text(job.periods);
 }
 
 namespace {
@@ -517,8 +525,15 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
   if (is_class_job(job)) {
     // A class is for cadical alone (Z3 had no answer on the classes that
     // cadical decided in seconds); its model is read back only when it is SAT.
+    // Nor is it needed once the whole count's job or another class's has a
+    // witness: the glob names every class of the count (a class's .json
+    // holds a witness or, while it reads one back, nothing).
     const SearchJob whole{job.sizes, job.routing, job.steps, job.table};
-    const std::string whole_json = shell_quote((std::filesystem::path(dir) / job_name(whole)).string() + ".json");
+    const std::string whole_stem = (std::filesystem::path(dir) / job_name(whole)).string();
+    const size_t steps_at = whole_stem.rfind("steps-");
+    const std::string witnesses = fmt::format("{} {}*-{}", shell_quote(whole_stem + ".json"),
+                                              shell_quote(whole_stem.substr(0, steps_at)),
+                                              shell_quote(whole_stem.substr(steps_at) + ".json"));
     const std::string cls = fmt::format("{} {}", instance, class_option(job));
     return fmt::format(
         "if grep -qs '\"verdict\":\"SAT\"' {whole}; then echo {why} >{log}; "
@@ -528,8 +543,7 @@ std::string job_command(const SearchJob& job, const std::string& binary, const s
         "if grep -qx 'cadical exit 10' {cadical}; then {cls} --timeout {t:g} --cnf {cnf} --sat-model {cadical} "
         "--json -o {sched} >{json} 2>>{log}; fi; rm -f {cnf}; "
         "else echo 'cadical: not installed where the job ran' >{cadical}; fi",
-        fmt::arg("whole", whole_json),
-        fmt::arg("why", shell_quote("skipped: the whole count's job has a witness of this count")),
+        fmt::arg("whole", witnesses), fmt::arg("why", shell_quote("skipped: a witness of this count answers the torus")),
         fmt::arg("cls", cls), fmt::arg("cnf", cnf), fmt::arg("ct", cadical_seconds), fmt::arg("cadical", cadical),
         fmt::arg("log", log), fmt::arg("t", std::max(timeout, 60.0)), fmt::arg("sched", shell_quote(stem + ".sched")),
         fmt::arg("json", json));
@@ -785,7 +799,7 @@ std::optional<CadicalCheck> parse_cadical_result(std::string_view text, const Se
                                                    : "",
       !is_class_job(job)   ? ""
       : job.periods.empty() ? fmt::format(", maps invariant under the translations {} (its unsat refutes the class only)",
-                                          class_option(job).substr(15))
+                                          translations_text(job))
                             : fmt::format(", maps repeating with periods {} (its unsat refutes the class only)",
                                           sizes_text(job.periods)));
   if (!first.starts_with(exported)) {
@@ -1054,7 +1068,7 @@ MergedEntry merge_entry(const SweepEntry& entry, const std::vector<JobOutcome>& 
                         : !witness->job.periods.empty()
                             ? " in the periodic class " + sizes_text(witness->job.periods)
                         : is_class_job(witness->job)
-                            ? " in the class of the translations " + class_option(witness->job).substr(15)
+                            ? " in the class of the translations " + translations_text(witness->job)
                             : "")
       : entry.table == SweepTable::broadcast ? fmt::format("sat in {} under {}", seconds_text(witness->seconds),
                                                              search::route_rule_name(witness->job.routing))

@@ -197,7 +197,7 @@ std::string shell_quote(std::string_view text);
 // keeps the export's line and cadical's output, as above, and on cadical's
 // SAT the model read back is the witness DIR/NAME.sched with its verdict in
 // DIR/NAME.json (no .json otherwise). It is skipped when the entry's own job
-// of the count has answered SAT.
+// of the count, or another class's of it, has a witness.
 std::string job_command(const SearchJob& job, const std::string& binary, const std::string& dir, double timeout);
 
 // The file --emit-jobs leaves in DIR so that --merge knows the sweep's table

@@ -404,8 +404,11 @@ parallel --will-cite -j2 <"$tmp/class-lines" >"$tmp/class-parallel.out" 2>&1
 if [ $? = 3 ]; then ok; else fail "periodic classes: merge not exit 3 (3x7 open)" "$tmp/class-merged.err"; fi
 has class-merged-3x4 '^\| torus 3x4 \| 3 \| 3 \| .*; 3: sat by cadical in [0-9.]+ s in the periodic class 1x1 \(its model read back as the witness\) \| construction-not-optimal \|$' "$tmp/class-merged.out"
 has class-merged-3x7 '^\| torus 3x7 \| 5 \| <= 10 \| .*; 5: no result file \(classes by cadical: periods 1x1 unsat in [0-9.]+ s, periods 1x7 unsat in [0-9.]+ s, periods 3x1 unsat in [0-9.]+ s; each refutes its class only\); 6: ' "$tmp/class-merged.out"
-"$checker" check "$classes/torus-3x4-gossip-time-independent-periods-3x2-steps-3.sched" >"$tmp/class-check.out" 2>&1
+"$checker" check "$classes/torus-3x4-gossip-time-independent-periods-1x1-steps-3.sched" >"$tmp/class-check.out" 2>&1
 has class-witness-verified '^VERIFIED .* forwarding=time-independent' "$tmp/class-check.out"
+# The fifth class starts once one of the first two has its witness: skipped.
+has class-skipped '^skipped: a witness of this count answers the torus$' \
+  "$classes/torus-3x4-gossip-time-independent-periods-3x2-steps-3.log"
 cp -r "$classes" "$tmp/class-corrupt"
 # Its last transfer twice: a channel used twice in one step.
 corrupt="$tmp/class-corrupt/torus-3x4-gossip-time-independent-periods-1x1-steps-3.sched"
@@ -414,10 +417,10 @@ tail -n 1 "$corrupt" >>"$corrupt"
 if [ $? = 1 ]; then ok; else fail "periodic classes: a corrupted witness, merge not exit 1" "$tmp/class-corrupt.err"; fi
 has class-corrupt-named 'WITNESS-REJECTED .*periods-1x1-steps-3\.sched: the core rejects the witness' "$tmp/class-corrupt.err"
 cp -r "$classes" "$tmp/class-unsat"
-sed -i 's/"verdict":"SAT"/"verdict":"UNSAT"/' "$tmp/class-unsat/torus-3x4-gossip-time-independent-periods-1x2-steps-3.json"
+sed -i 's/"verdict":"SAT"/"verdict":"UNSAT"/' "$tmp/class-unsat/torus-3x4-gossip-time-independent-periods-1x1-steps-3.json"
 "$checker" table search-gossip --merge "$tmp/class-unsat" >/dev/null 2>"$tmp/class-unsat.err"
 if [ $? = 2 ]; then ok; else fail "periodic classes: a class's UNSAT result, merge not exit 2" "$tmp/class-unsat.err"; fi
-has class-unsat-named 'error: .*periods-1x2-steps-3\.json: a class.s result is written for a witness only, and this one says UNSAT$' "$tmp/class-unsat.err"
+has class-unsat-named 'error: .*periods-1x1-steps-3\.json: a class.s result is written for a witness only, and this one says UNSAT$' "$tmp/class-unsat.err"
 "$checker" table search-gossip --emit-jobs "$tmp/diagonal" --sizes 4x4 --enumeration 0 --periodic-classes \
   >"$tmp/diagonal-jobs" 2>/dev/null
 has class-diagonal-line 'torus:4x4 .* --steps 4 --translations 2x0,1x1 --dimacs [^ ]*/torus-4x4-gossip-time-independent-translations-2x0,1x1-steps-4\.cnf ' "$tmp/diagonal-jobs"
