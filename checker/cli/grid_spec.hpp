@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace schedcheck::cli {
@@ -13,6 +14,10 @@ struct GridSpec {
   std::vector<uint32_t> sizes;
   bool wraps() const { return kind == "torus" || kind == "ring"; }
 };
+
+// "5x4x2" -> {5, 4, 2}: whole numbers below 2^32 joined by 'x', each command
+// checking their range; nullopt when the text is not that.
+std::optional<std::vector<uint32_t>> parse_sides(std::string_view text);
 
 // Parses `spec`, accepting only the kinds in `kinds` (e.g. {"torus", "ring"})
 // and sizes from 2 to `max_size`; nullopt with `error` set otherwise.

@@ -523,21 +523,15 @@ int run_jrs_gen(const Arguments& args, const gen::JrsGenerator& g) {
   const std::string_view kind = text.substr(0, colon);
   request.grid.torus = kind == "ring" || kind == "torus";
   uint64_t nodes = 1;
-  for (size_t at = colon + 1; colon != std::string_view::npos && at <= text.size();) {
-    const size_t x = std::min(text.find('x', at), text.size());
-    uint64_t n = 0;
-    if (!whole_number(text.substr(at, x - at), n) || n > (1u << 20)) {
-      request.grid.sizes.clear();
-      break;
+  if (const auto sides = colon == std::string_view::npos ? std::nullopt : parse_sides(text.substr(colon + 1)))
+    for (const uint32_t n : *sides) {
+      if (n == 0 || n > (1u << 20) || nodes > (1u << 22) / n || request.grid.sizes.size() >= 16) {
+        nodes = UINT64_MAX;  // the product stays in range
+        break;
+      }
+      request.grid.sizes.push_back(n);
+      nodes *= n;
     }
-    if (n == 0 || nodes > (1u << 22) / n || request.grid.sizes.size() >= 16) {  // the product stays in range
-      nodes = UINT64_MAX;
-      break;
-    }
-    request.grid.sizes.push_back(static_cast<uint32_t>(n));
-    nodes *= n;
-    at = x + 1;
-  }
   const bool one_side = kind == "ring" || kind == "path";
   if ((!one_side && kind != "torus" && kind != "mesh") || request.grid.sizes.empty() ||
       (one_side && request.grid.sizes.size() != 1) || nodes > (1u << 22))

@@ -36,20 +36,6 @@ namespace {
 
 constexpr int exit_decided = exit_verified;
 
-// "2x1" -> {2, 1}: whole numbers, as --periods and --translations take them.
-std::optional<std::vector<uint32_t>> sides_of(std::string_view text) {
-  std::vector<uint32_t> sides;
-  for (size_t at = 0;;) {
-    const size_t x = std::min(text.find('x', at), text.size());
-    uint32_t p = 0;
-    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + x, p);
-    if (ec != std::errc{} || end != text.data() + x) return std::nullopt;
-    sides.push_back(p);
-    if (x == text.size()) return sides;
-    at = x + 1;
-  }
-}
-
 std::optional<uint32_t> count_option(const Arguments& args, const char* name, std::string& error) {
   const auto v = args.value(name);
   if (!v) return std::nullopt;
@@ -674,7 +660,7 @@ int run_search(const Arguments& args) {
                                        option));
   const std::string ones = fmt::format("{}", fmt::join(std::vector<int>(grid->dimensions(), 1), "x"));
   if (const auto text = args.value("--periods")) {
-    const std::optional<std::vector<uint32_t>> sizes = sides_of(*text);
+    const std::optional<std::vector<uint32_t>> sizes = parse_sides(*text);
     bool divide = sizes && sizes->size() == grid->dimensions();
     for (size_t d = 0; divide && d < sizes->size(); ++d) divide = (*sizes)[d] > 0 && grid->sizes[d] % (*sizes)[d] == 0;
     if (!divide)
@@ -688,7 +674,7 @@ int run_search(const Arguments& args) {
     std::vector<std::string> named;
     for (size_t at = 0; at <= text->size();) {
       const size_t comma = std::min(text->find(',', at), text->size());
-      const std::optional<std::vector<uint32_t>> shift = sides_of(text->substr(at, comma - at));
+      const std::optional<std::vector<uint32_t>> shift = parse_sides(text->substr(at, comma - at));
       bool moves = false;  // a shift of whole laps leaves every PU where it is
       for (size_t d = 0; shift && shift->size() == grid->dimensions() && d < shift->size(); ++d)
         moves = moves || (*shift)[d] % grid->sizes[d] != 0;
