@@ -658,7 +658,8 @@ int run_search(const Arguments& args) {
       return program_error(fmt::format("{}: time-independent gossip, with --dimacs or --sat-model (its unsat refutes "
                                        "only the class, so the search does not decide a count by it)",
                                        option));
-  const std::string ones = fmt::format("{}", fmt::join(std::vector<int>(grid->dimensions(), 1), "x"));
+  // An example for the errors below: reached only with a torus (time-independent gossip).
+  auto ones = [&] { return fmt::format("{}", fmt::join(std::vector<int>(grid->dimensions(), 1), "x")); };
   if (const auto text = args.value("--periods")) {
     const std::optional<std::vector<uint32_t>> sizes = parse_sides(*text);
     bool divide = sizes && sizes->size() == grid->dimensions();
@@ -666,7 +667,7 @@ int run_search(const Arguments& args) {
     if (!divide)
       return program_error(fmt::format("--periods '{}': one period per dimension of {}, each dividing its side, like "
                                        "{}",
-                                       *text, topology_text, ones));
+                                       *text, topology_text, ones()));
     invariant = search::periodic_translations(*sizes);
     class_text = fmt::format("maps repeating with periods {}", fmt::join(*sizes, "x"));
   }
@@ -681,7 +682,7 @@ int run_search(const Arguments& args) {
       if (!moves)
         return program_error(fmt::format("--translations '{}': translations separated by commas, each one shift per "
                                          "dimension of {} that moves a PU, like {}",
-                                         *text, topology_text, ones));
+                                         *text, topology_text, ones()));
       invariant.push_back(*shift);
       named.push_back(fmt::format("{}", fmt::join(*shift, "x")));
       at = comma + 1;

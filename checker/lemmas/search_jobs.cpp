@@ -320,90 +320,54 @@ std::string class_option(const SearchJob& job) {
 
 namespace {
 
-// The torus's translations as a group: a PU's index stands for the
-// translation that moves PU 0 onto it.
-struct TranslationGroup {
-  TorusSizes sides;
-  uint32_t size() const {
-    uint32_t n = 1;
-    for (uint32_t s : sides) n *= s;
-    return n;
-  }
-  TorusSizes coordinates(uint32_t v) const {
-    TorusSizes x;
-    for (uint32_t s : sides) x.push_back(v % s), v /= s;
-    return x;
-  }
-  uint32_t index(const TorusSizes& x) const {
-    uint32_t v = 0;
-    for (size_t d = sides.size(); d-- > 0;) v = v * sides[d] + x[d];
-    return v;
-  }
-  uint32_t add(uint32_t a, uint32_t b) const {
-    TorusSizes x = coordinates(a);
-    const TorusSizes y = coordinates(b);
-    for (size_t d = 0; d < sides.size(); ++d) x[d] = (x[d] + y[d]) % sides[d];
-    return index(x);
-  }
-  // The subgroup the translations `generators` generate, as a mask over the PUs.
-  std::vector<bool> generated(const std::vector<uint32_t>& generators) const {
-    std::vector<bool> in(size(), false);
-    std::vector<uint32_t> found{0};
-    in[0] = true;
-    for (size_t i = 0; i < found.size(); ++i)
-      for (uint32_t g : generators)
-        if (const uint32_t w = add(found[i], g); !in[w]) {
-          in[w] = true;
-          found.push_back(w);
+// The images of a group of translations (a mask over the nodes) under the
+// torus's reflections and turns of equal sides.
+std::vector<std::vector<bool>> images(const search::Grid& grid, const std::vector<bool>& group) {
+  std::vector<uint32_t> order(grid.dimensions());
+  for (uint32_t d = 0; d < order.size(); ++d) order[d] = d;
+  std::vector<std::vector<bool>> out;
+  std::vector<uint32_t> y(grid.dimensions());
+  do {
+    bool turn = true;  // a turn takes each side onto one of its size
+    for (uint32_t d = 0; d < order.size(); ++d) turn = turn && grid.sizes[order[d]] == grid.sizes[d];
+    if (!turn) continue;
+    for (uint32_t flips = 0; flips < (1U << grid.dimensions()); ++flips) {
+      std::vector<bool> image(grid.node_count(), false);
+      for (uint32_t v = 0; v < grid.node_count(); ++v) {
+        if (!group[v]) continue;
+        for (uint32_t d = 0; d < y.size(); ++d) {
+          const uint32_t x = grid.coordinate(v, order[d]);
+          y[d] = flips >> d & 1U ? grid.sizes[d] - x : x;  // node_at takes it modulo the side
         }
-    return in;
-  }
-  // The images of a subgroup under the torus's reflections and turns of equal sides.
-  std::vector<std::vector<bool>> images(const std::vector<bool>& group) const {
-    std::vector<size_t> order(sides.size());
-    for (size_t d = 0; d < order.size(); ++d) order[d] = d;
-    std::vector<std::vector<bool>> out;
-    do {
-      bool turn = true;  // a turn takes each side onto one of its size
-      for (size_t d = 0; d < order.size(); ++d) turn = turn && sides[order[d]] == sides[d];
-      if (!turn) continue;
-      for (uint32_t flips = 0; flips < (1U << sides.size()); ++flips) {
-        std::vector<bool> image(size(), false);
-        for (uint32_t v = 0; v < size(); ++v) {
-          if (!group[v]) continue;
-          const TorusSizes x = coordinates(v);
-          TorusSizes y(sides.size());
-          for (size_t d = 0; d < sides.size(); ++d)
-            y[d] = flips >> d & 1U ? (sides[d] - x[order[d]]) % sides[d] : x[order[d]];
-          image[index(y)] = true;
-        }
-        out.push_back(std::move(image));
+        image[grid.node_at(y)] = true;
       }
-    } while (std::next_permutation(order.begin(), order.end()));
-    return out;
-  }
-};
+      out.push_back(std::move(image));
+    }
+  } while (std::next_permutation(order.begin(), order.end()));
+  return out;
+}
 
-// Every subgroup of the torus's translations, each once up to the torus's
+// Every group of the torus's translations, each once up to the torus's
 // automorphisms (the image whose least members come first), the trivial one included.
-std::vector<std::vector<bool>> translation_subgroups(const TranslationGroup& g) {
-  std::vector<std::vector<bool>> found{g.generated({})};
+std::vector<std::vector<bool>> translation_subgroups(const search::Grid& grid) {
+  std::vector<std::vector<bool>> found{search::translation_group(grid, {})};
   std::set<std::vector<bool>> seen{found[0]};
-  for (size_t i = 0; i < found.size(); ++i)
-    for (uint32_t e = 1; e < g.size(); ++e) {
+  for (size_t i = 0; i < found.size(); ++i) {
+    std::vector<uint32_t> members;
+    for (uint32_t v = 0; v < grid.node_count(); ++v)
+      if (found[i][v]) members.push_back(v);
+    for (uint32_t e = 1; e < grid.node_count(); ++e) {
       if (found[i][e]) continue;
       // The group that e and found[i] generate: found[i]'s cosets at e, 2e, ...
-      std::vector<uint32_t> members;
-      for (uint32_t v = 0; v < g.size(); ++v)
-        if (found[i][v]) members.push_back(v);
       std::vector<bool> bigger = found[i];
-      for (uint32_t shift = e; !bigger[shift]; shift = g.add(shift, e))
-        for (uint32_t v : members) bigger[g.add(v, shift)] = true;
+      for (uint32_t shift = e; !bigger[shift]; shift = grid.translate(shift, e))
+        for (uint32_t v : members) bigger[grid.translate(v, shift)] = true;
       if (seen.count(bigger)) continue;
-      for (std::vector<bool>& image : g.images(bigger)) seen.insert(std::move(image));
-      std::vector<std::vector<bool>> all = g.images(bigger);
+      std::vector<std::vector<bool>> all = images(grid, bigger);
       found.push_back(*std::max_element(all.begin(), all.end()));
+      seen.insert(all.begin(), all.end());
     }
+  }
   return found;
 }
 
@@ -412,7 +376,7 @@ std::vector<std::vector<bool>> translation_subgroups(const TranslationGroup& g) 
 std::vector<SearchJob> periodic_class_jobs(const SweepEntry& entry) {
   const uint32_t bound = entry.lemma_1.steps;
   if (entry.table != SweepTable::time_independent_gossip || bound == 0 || bound > entry.last_job) return {};
-  const TranslationGroup g{entry.sizes};
+  const search::Grid grid{entry.sizes, true};
   struct Class {
     uint32_t orbits;
     SearchJob job;
@@ -423,7 +387,7 @@ std::vector<SearchJob> periodic_class_jobs(const SweepEntry& entry) {
     for (uint32_t p : periods) orbits *= p;
     if (periods != entry.sizes) classes.push_back({orbits, {entry.sizes, entry.routing, bound, entry.table, periods}});
   };
-  if (g.size() > max_class_enumeration) {
+  if (grid.node_count() > max_class_enumeration) {
     // The boxes alone: each tuple of periods dividing the sides, between
     // equal sides next to each other non-decreasing (a turn swaps them).
     std::vector<TorusSizes> boxes{{}};
@@ -439,31 +403,38 @@ std::vector<SearchJob> periodic_class_jobs(const SweepEntry& entry) {
     }
     for (const TorusSizes& b : boxes) add_box(b);
   } else {
-    for (const std::vector<bool>& group : translation_subgroups(g)) {
-      // A box when it holds the product of its lines through PU 0: its periods.
+    for (const std::vector<bool>& group : translation_subgroups(grid)) {
+      // A box when it holds the product of its lines through node 0: its periods.
       TorusSizes periods;
-      uint32_t box = 1, members = 0;
-      for (size_t d = 0; d < entry.sizes.size(); ++d) {
+      uint32_t box = 1;
+      for (uint32_t d = 0; d < grid.dimensions(); ++d) {
         uint32_t p = 1;
-        TorusSizes x(entry.sizes.size(), 0);
-        while (p < entry.sizes[d] && !(x[d] = p, group[g.index(x)])) ++p;
+        while (p < grid.sizes[d] && !group[p * grid.stride(d)]) ++p;
         periods.push_back(p);
-        box *= entry.sizes[d] / p;
+        box *= grid.sizes[d] / p;
       }
-      for (const bool in : group) members += in;
+      const auto members = static_cast<uint32_t>(std::count(group.begin(), group.end(), true));
       if (box == members) {
         add_box(periods);
         continue;
       }
       // Otherwise its generators: one if it is cyclic, else taken greedily in index order.
-      SearchJob job{entry.sizes, entry.routing, bound, entry.table};
       std::vector<uint32_t> generators;
-      for (uint32_t v = 1; v < g.size() && generators.empty(); ++v)
-        if (group[v] && g.generated({v}) == group) generators.push_back(v);
-      for (uint32_t v = 1; v < g.size() && g.generated(generators) != group; ++v)
-        if (group[v] && !g.generated(generators)[v]) generators.push_back(v);
-      for (uint32_t v : generators) job.translations.push_back(g.coordinates(v));
-      classes.push_back({g.size() / members, std::move(job)});
+      for (uint32_t v = 1; v < grid.node_count() && generators.empty(); ++v)
+        if (group[v] && search::translation_group(grid, {v}) == group) generators.push_back(v);
+      for (std::vector<bool> covered = search::translation_group(grid, generators); covered != group;)
+        for (uint32_t v = 1; v < grid.node_count(); ++v)
+          if (group[v] && !covered[v]) {
+            generators.push_back(v);
+            covered = search::translation_group(grid, generators);
+            break;
+          }
+      SearchJob job{entry.sizes, entry.routing, bound, entry.table};
+      for (uint32_t v : generators) {
+        job.translations.emplace_back();
+        for (uint32_t d = 0; d < grid.dimensions(); ++d) job.translations.back().push_back(grid.coordinate(v, d));
+      }
+      classes.push_back({grid.node_count() / members, std::move(job)});
     }
   }
   std::stable_sort(classes.begin(), classes.end(), [](const Class& a, const Class& b) {

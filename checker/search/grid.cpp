@@ -20,6 +20,19 @@ std::string Grid::node_name(uint32_t v) const {
   return s + ")";
 }
 
+std::vector<bool> translation_group(const Grid& grid, const std::vector<uint32_t>& generators) {
+  std::vector<bool> in(grid.node_count(), false);
+  std::vector<uint32_t> found{0};
+  in[0] = true;
+  for (size_t i = 0; i < found.size(); ++i)
+    for (uint32_t g : generators)
+      if (const uint32_t w = grid.translate(found[i], g); !in[w]) {
+        in[w] = true;
+        found.push_back(w);
+      }
+  return in;
+}
+
 std::vector<bool> lee_code(const Grid& grid) {
   if (!grid.wraps || grid.dimensions() == 0) return {};
   const uint32_t modulus = 2 * grid.dimensions() + 1;

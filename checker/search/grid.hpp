@@ -43,7 +43,25 @@ struct Grid {
   }
   std::string describe() const;  // "torus 5x5", "mesh 3x4"
   std::string node_name(uint32_t v) const;  // as the format writes it: "(x1,x2)", or the index in 1-D
+
+  // A torus's translations are named by the node they move node 0 onto.
+  // The node at shift[d] (modulo its side) along each dimension d.
+  uint32_t node_at(const std::vector<uint32_t>& shift) const {
+    uint32_t v = 0;
+    for (uint32_t d = 0; d < dimensions(); ++d) v += shift[d] % sizes[d] * stride(d);
+    return v;
+  }
+  // Node v moved by the translation `by`.
+  uint32_t translate(uint32_t v, uint32_t by) const {
+    uint32_t w = 0;
+    for (uint32_t d = 0; d < dimensions(); ++d) w += (coordinate(v, d) + coordinate(by, d)) % sizes[d] * stride(d);
+    return w;
+  }
 };
+
+// The translations of a torus that `generators` generate, as a mask over
+// the nodes (each translation named by its node, as Grid::translate takes it).
+std::vector<bool> translation_group(const Grid& grid, const std::vector<uint32_t>& generators);
 
 // The nodes {x : x1 + 2 x2 + ... + k xk = 0 mod 2k+1} of a torus (empty on
 // a mesh), indexed by node: the Lee code of radius 1, perfect where every

@@ -133,30 +133,14 @@ class Encoding {
   // generate; empty without translations.
   static std::vector<uint32_t> least_of_orbits(const Grid& grid, const Translations& translations) {
     if (translations.empty()) return {};
-    auto moved = [&](uint32_t v, const std::vector<uint32_t>& t) {
-      uint32_t w = 0;
-      for (uint32_t d = 0; d < grid.dimensions(); ++d)
-        w += (grid.coordinate(v, d) + t[d] % grid.sizes[d]) % grid.sizes[d] * grid.stride(d);
-      return w;
-    };
-    // The group: every PU the translations move PU 0 onto, in any number.
-    std::vector<uint32_t> group{0};
-    std::vector<bool> in_group(grid.node_count(), false);
-    in_group[0] = true;
-    for (size_t i = 0; i < group.size(); ++i)
-      for (const std::vector<uint32_t>& t : translations)
-        if (const uint32_t w = moved(group[i], t); !in_group[w]) {
-          in_group[w] = true;
-          group.push_back(w);
-        }
+    std::vector<uint32_t> generators;
+    for (const std::vector<uint32_t>& t : translations) generators.push_back(grid.node_at(t));
+    const std::vector<bool> group = translation_group(grid, generators);
     std::vector<uint32_t> least(grid.node_count());
     for (uint32_t v = 0; v < grid.node_count(); ++v) {
       least[v] = v;
-      std::vector<uint32_t> shift(grid.dimensions());
-      for (const uint32_t g : group) {
-        for (uint32_t d = 0; d < grid.dimensions(); ++d) shift[d] = grid.coordinate(g, d);
-        least[v] = std::min(least[v], moved(v, shift));
-      }
+      for (uint32_t g = 0; g < grid.node_count(); ++g)
+        if (group[g]) least[v] = std::min(least[v], grid.translate(v, g));
     }
     return least;
   }

@@ -53,7 +53,7 @@ class Spread {
       s += fmt::format("step {}\n", t);
       for (uint32_t o = 0; o < nodes_count_; ++o)
         for (const Send& send : sends_[t])
-          s += transfer_line(grid_, translate(send.from, o), send.direction / 2, send.direction % 2 == 1, o);
+          s += transfer_line(grid_, grid_.translate(send.from, o), send.direction / 2, send.direction % 2 == 1, o);
     }
     return s;
   }
@@ -63,13 +63,6 @@ class Spread {
   struct Send {
     uint32_t from, direction, to;
   };
-
-  uint32_t translate(uint32_t x, uint32_t by) const {
-    uint32_t v = 0;
-    for (uint32_t d = 0; d < grid_.dimensions(); ++d)
-      v += (grid_.coordinate(x, d) + grid_.coordinate(by, d)) % grid_.sizes[d] * grid_.stride(d);
-    return v;
-  }
 
   bool within_budget() {
     ++nodes_;

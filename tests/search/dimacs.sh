@@ -179,6 +179,9 @@ expect_output "--translations with --periods" "--periods and --translations each
 expect_exit "a translation of whole laps" 2 "$checker" "${ti[@]}" --steps 3 --translations 1x1,3x4 \
   --dimacs "$dir/q.cnf"
 expect_output "a translation of whole laps" "--translations '1x1,3x4': translations separated by commas, each one shift per dimension of torus 3x4 that moves a PU"
+expect_exit "--translations on a tree" 2 "$checker" search scatter --topology tree:-,0,0,1 \
+  --model store-and-forward,all-port --steps 3 --translations 1 --dimacs "$dir/q.cnf"
+expect_output "--translations on a tree" "--translations: time-independent gossip, with --dimacs or --sat-model"
 expect_exit "--translations without a CNF" 2 "$checker" "${diagonal[@]}"
 expect_output "--translations without a CNF" "--translations: time-independent gossip, with --dimacs or --sat-model"
 
