@@ -473,16 +473,18 @@ inline bool Reader::node(Cursor& c, NodeId& out, Property property) {
     return true;
   }
   c.at = start;
-  return node_name(c, out, property);
+  const char* const end = node_name(c, out, property);
+  if (end) c.at = end;
+  return end != nullptr;
 }
 
-bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
+const char* Reader::node_name(Cursor c, NodeId& out, Property property) {
   const SourcePos pos = c.pos();
   uint64_t value = 0;
   if (c.peek() != '(') {
     c.digits(value);
-    if (c.at == c.begin + pos.col - 1) return fail(pos, "expected a node: an index or coordinates like (1,2)");
-    return fail(pos, property,
+    if (c.at == c.begin + pos.col - 1) return stopped(pos, "expected a node: an index or coordinates like (1,2)");
+    return stopped(pos, property,
                 fmt::format("node {} is not in {} (indices 0..{})", c.since(pos), header_->topology->describe(),
                             nodes_ - 1));
   }
@@ -493,7 +495,7 @@ bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
   uint32_t count = 0;
   bool inside = true;
   for (;; ++count) {
-    if (!c.digits(value)) return fail(c.pos(), "expected a coordinate in the node name");
+    if (!c.digits(value)) return stopped(c.pos(), "expected a coordinate in the node name");
     if (dims_ > 0) {
       inside = inside && count < dims_ && value < sizes_[count];
       if (inside) index += value * strides_[count];
@@ -509,13 +511,13 @@ bool Reader::node_name(Cursor& c, NodeId& out, Property property) {
       ++c.at;
       break;
     }
-    return fail(c.pos(), "expected ',' or ')' in the node name");
+    return stopped(c.pos(), "expected ',' or ')' in the node name");
   }
   if (inside && (dims_ == 0 || count + 1 == dims_)) {
     out = static_cast<NodeId>(index);
-    return true;
+    return c.at;
   }
-  return fail(pos, property, fmt::format("node {} is not in {}", c.since(pos), header_->topology->describe()));
+  return stopped(pos, property, fmt::format("node {} is not in {}", c.since(pos), header_->topology->describe()));
 }
 
 [[gnu::always_inline]] inline bool Reader::message(Cursor& c, MessageId& out) {
@@ -593,32 +595,34 @@ void Reader::report_read_error() {
   if (!error.empty()) diag_.error({line_ + 1, 1}, Property::syntax, fmt::format("read error: {}", error));
 }
 
+bool Reader::step_line(Cursor c, Event& event) {
+  const auto [w, pos] = word_at(c);
+  if (w != "step") return fail(pos, fmt::format("expected 'step' or a transfer, got '{}'", w));
+  c.skip_space();
+  const SourcePos num_pos = c.pos();
+  uint64_t number = 0;
+  // The range is asked of the digits alone, before blanks after them are skipped.
+  const bool read = c.digits(number), too_large = read && c.too_large(num_pos);
+  const std::string_view digits = c.since(num_pos);
+  if (!read || !c.at_end()) return fail(num_pos, "expected 'step N' with a whole number N");
+  if (too_large) return fail(num_pos, number_error(digits, ""));
+  if (!steps_)
+    return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
+  if (number != step_ + 1 || step_ == UINT64_MAX) {
+    diag_.error(num_pos, Property::well_formed,
+                fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
+  }
+  // Count on from the number given so one slip is reported once.
+  step_ = number;
+  step_pos_ = pos;
+  saw_step_ = true;
+  event = Event::step;
+  return true;
+}
+
 [[gnu::always_inline]] inline bool Reader::body_line(Cursor& c, Transfer& out, Event& event) {
   const char first = c.peek();
-  if (first != '(' && !(first >= '0' && first <= '9')) {
-    const auto [w, pos] = word_at(c);
-    if (w != "step") return fail(pos, fmt::format("expected 'step' or a transfer, got '{}'", w));
-    c.skip_space();
-    const SourcePos num_pos = c.pos();
-    uint64_t number = 0;
-    // The range is asked of the digits alone, before blanks after them are skipped.
-    const bool read = c.digits(number), too_large = read && c.too_large(num_pos);
-    const std::string_view digits = c.since(num_pos);
-    if (!read || !c.at_end()) return fail(num_pos, "expected 'step N' with a whole number N");
-    if (too_large) return fail(num_pos, number_error(digits, ""));
-    if (!steps_)
-      return fail(pos, Property::well_formed, "the flit model has no steps: give each transfer a dispatch time '@ T'");
-    if (number != step_ + 1 || step_ == UINT64_MAX) {
-      diag_.error(num_pos, Property::well_formed,
-                  fmt::format("step {} follows step {}: steps are numbered 1, 2, 3, ... in order", number, step_));
-    }
-    // Count on from the number given so one slip is reported once.
-    step_ = number;
-    step_pos_ = pos;
-    saw_step_ = true;
-    event = Event::step;
-    return true;
-  }
+  if (first != '(' && !(first >= '0' && first <= '9')) return step_line(c, event);
   if (!saw_step_ && steps_) {
     diag_.error(c.pos(), Property::syntax, "a transfer before the first 'step' line");
     saw_step_ = true;  // report once, then read the transfers as step 0
@@ -631,7 +635,7 @@ void Reader::report_read_error() {
 
 // A control flit's label (format.md section 7.2): a letter, then letters,
 // digits, '-', '_' or '.'.
-bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
+const char* Reader::label(Cursor c, std::string& out, std::string_view after_what) {
   auto letter = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); };
   const char* start = c.at;
   if (letter(*c.at)) {
@@ -640,12 +644,12 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
   }
   if (c.at == start || (*c.at != ' ' && *c.at != '\t' && *c.at != '#' && !line_end(c.at))) {
     c.at = start;
-    return fail(c.pos(),
+    return stopped(c.pos(),
                 fmt::format("expected a label like wake-1 after {} (a letter, then letters, digits, '-', '_' or '.')",
                             after_what));
   }
   out.assign(start, c.at);
-  return true;
+  return c.at;
 }
 
 [[gnu::always_inline]] inline bool Reader::transfer_line(Cursor& c, Transfer& out) {
@@ -696,7 +700,9 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
     ++c.at;
     c.skip_space();
     out.control_col = c.col();
-    if (!label(c, out.control, "'!'")) return false;
+    const char* const end = label(c, out.control, "'!'");
+    if (!end) return false;
+    c.at = end;
     c.skip_space();
   } else if (c.peek() == ':') {
     ++c.at;
@@ -710,6 +716,8 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
       out.messages.push_back({m, col});
     }
     if (out.messages.empty()) return fail(c.pos(), "expected at least one message after ':'");
+    // Most lines end here: nothing of the flit model's to look for.
+    if (*c.at == '\n' && steps_) return true;
   }
   if (c.peek() == '@') {
     out.time_col = c.col();
@@ -728,10 +736,13 @@ bool Reader::label(Cursor& c, std::string& out, std::string_view after_what) {
     c.at += 5;
     c.skip_space();
     out.after_col = c.col();
-    if (!label(c, out.after, "'after'")) return false;
+    const char* const end = label(c, out.after, "'after'");
+    if (!end) return false;
+    c.at = end;
   }
   if (!c.at_end()) {
-    const auto [w, pos] = word_at(c);
+    Cursor rest = c;
+    const auto [w, pos] = word_at(rest);
     return fail(pos, fmt::format("unexpected '{}' in a transfer", w));
   }
   if (!steps_) {

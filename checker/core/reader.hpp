@@ -34,6 +34,12 @@ class Reader {
   // Reports a syntax error, or one of `property`; false, for a parser to return.
   bool fail(SourcePos pos, std::string message);
   bool fail(SourcePos pos, Property property, std::string message);
+  // The same, for the slow paths that return where they stopped: nullptr.
+  template <typename... Args>
+  const char* stopped(Args&&... args) {
+    fail(std::forward<Args>(args)...);
+    return nullptr;
+  }
   // The line of header_keywords[which], after its keyword.
   bool header_line(Header& header, Cursor& c, size_t which);
   bool parse_topology(Header& header, Cursor& c);
@@ -50,13 +56,17 @@ class Reader {
   std::string read_error() const;
   void report_read_error();
   bool body_line(Cursor& c, Transfer& out, Event& event);
+  // A line that does not start a transfer: 'step N', or an error.
+  bool step_line(Cursor c, Event& event);
   bool transfer_line(Cursor& c, Transfer& out);
   // A node name: index or (x1,...,xk). Reports well-formed errors itself.
   bool node(Cursor& c, NodeId& out, Property property);
-  // The rest of node(): coordinates, and the errors.
-  bool node_name(Cursor& c, NodeId& out, Property property);
+  // The rest of node(): coordinates, and the errors. These slow paths take
+  // the cursor by value and return where they stopped (nullptr after an
+  // error), so that the caller's cursor stays in registers.
+  const char* node_name(Cursor c, NodeId& out, Property property);
   bool message(Cursor& c, MessageId& out);
-  bool label(Cursor& c, std::string& out, std::string_view after_what);
+  const char* label(Cursor c, std::string& out, std::string_view after_what);
 
   LineSource& source_;
   Diagnostics& diag_;

@@ -28,15 +28,16 @@ bool expand_any_route(const Topology& topology, const Transfer& transfer, std::v
 
 // The same, with the commonest route, one hop, inline: a store-and-forward
 // check expands tens of millions of them.
-inline bool expand_route(const Topology& topology, const Transfer& transfer, std::vector<Hop>& hops,
-                         uint64_t& hop_count, Diagnostics& diagnostics) {
+[[gnu::always_inline]] inline bool expand_route(const Topology& topology, const Transfer& transfer,
+                                                std::vector<Hop>& hops, uint64_t& hop_count,
+                                                Diagnostics& diagnostics) {
   if (transfer.path.empty() && transfer.moves.size() == 1 && transfer.moves[0].count == 1) {
     const Move& move = transfer.moves[0];
     NodeId head = no_node;
     const ChannelId c = topology.grid_step(transfer.from, move.dim, move.negative, head);
     if (c != no_channel) {
-      hops.clear();
-      hops.push_back({c, head, move.col});
+      if (hops.size() != 1) hops.resize(1);  // in a run of single hops, a store
+      hops[0] = {c, head, move.col};
       hop_count = 1;
       return true;
     }
