@@ -36,17 +36,29 @@ bool expand_any_route(const Topology& topology, const Transfer& transfer, std::v
     uint64_t count = move.count;
     const uint64_t n = topology.size(move.dim);
     if (topology.wraps() && count > 2 * n) count = 2 * n + (count - 2 * n) % n;
+    // Along one dimension the coordinate alone says where the path wraps
+    // or leaves a mesh: one division a move, not one a hop.
+    const uint32_t stride = topology.stride(move.dim), last = topology.size(move.dim) - 1;
+    const ChannelId port = 2 * move.dim + (move.negative ? 1 : 0), ports = 2 * topology.dimensions();
+    const bool negative = move.negative, wraps = topology.wraps();
+    uint32_t x = topology.coordinate(at, move.dim);
     for (uint64_t i = 0; i < count; ++i) {
-      NodeId head = no_node;
-      const ChannelId c = topology.grid_step(at, move.dim, move.negative, head);
-      if (c == no_channel) {
+      const bool border = x == (negative ? 0 : last);
+      if (border && !wraps) {
         diagnostics.error({line, move.col}, Property::well_formed,
                           fmt::format("move {}{} from {} leaves the {} (not a link)", move.negative ? '-' : '+',
                                       move.dim + 1, topology.node_name(at), topology.describe()));
         return false;
       }
-      at = head;
-      hops.push_back({c, at, move.col});
+      const NodeId tail = at;
+      if (!border) {
+        at = negative ? at - stride : at + stride;
+        x = negative ? x - 1 : x + 1;
+      } else {  // round the torus to the other end
+        at = negative ? at + last * stride : at - last * stride;
+        x = negative ? last : 0;
+      }
+      hops.push_back({tail * ports + port, at, move.col});
     }
   }
   for (const PathNode& next : transfer.path) {
