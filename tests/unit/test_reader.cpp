@@ -433,6 +433,9 @@ TEST_CASE("body errors: exact position and property") {
       {"part missing after /", "step 1\n  (0,0) +1 : (0,0)/\n", "syntax@6:20"},
       {"dispatch time in a step model", "step 1\n  (0,0) +1 @3\n", "well-formed@6:12"},
       {"dispatch time missing", "step 1\n  (0,0) +1 @\n", "syntax@6:13"},
+      {"dispatch time after messages in a step model", "step 1\n  (0,0) +1 : (0,0) @3\n", "well-formed@6:20"},
+      {"licence after messages in a step model", "step 1\n  (0,0) +1 : (0,0) after go\n", "well-formed@6:26"},
+      {"a word after messages", "step 1\n  (0,0) +1 : (0,0) x\n", "syntax@6:20"},
   };
   for (const ErrorCase& c : cases) {
     CAPTURE(c.what);
@@ -447,6 +450,27 @@ TEST_CASE("body: a line with an error is skipped, the lines after it are read") 
   auto p = parse(with_body(torus_header, "step 1\n  (0,0) +x\n  (0,0) +1\nstep 2\n"));
   CHECK(p->events == std::vector<std::string>{"step 1", "transfer 7", "step 2"});
   CHECK(p->diagnostics.total() == 1);
+}
+
+TEST_CASE("body: after a bad node name or label the line is skipped and the next one read") {
+  auto p = parse(with_body(torus_header, "step 1\n  (0,9) +1\n  (0,0) +1 : (0,0)\n  (0,0) +1 ! 9x\n  (0,0) -1\n"));
+  CHECK(tags(p->diagnostics) == "syntax@8:14 well-formed@6:3");  // tags() sorts
+  CHECK(p->events == std::vector<std::string>{"step 1", "transfer 7", "transfer 9"});
+  REQUIRE(p->transfers.size() == 2);
+  CHECK(p->transfers[0].messages.size() == 1);
+  CHECK(p->transfers[1].moves.size() == 1);
+}
+
+TEST_CASE("body: a line that ends after its messages, by LF, CR LF or a comment") {
+  auto p = parse(with_body(torus_header, "step 1\n  (0,0) +1 : (0,0)\n  (0,0) -1 : (0,0)\r\n  (0,0) +2 : (0,0) # c\n"));
+  CHECK(p->diagnostics.total() == 0);
+  REQUIRE(p->transfers.size() == 3);
+  for (const Transfer& t : p->transfers) {
+    CHECK(t.messages.size() == 1);
+    CHECK_FALSE(t.time);
+    CHECK(t.control.empty());
+    CHECK(t.after.empty());
+  }
 }
 
 TEST_CASE("body: a transfer before any step is reported once and still read") {

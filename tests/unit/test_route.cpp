@@ -65,6 +65,40 @@ TEST_CASE("moves: leaving a mesh is not a link, also in the middle of a repeated
   CHECK(hops.back().head == test::node_at(torus, {0, 1}));
 }
 
+TEST_CASE("moves: a repeated move takes the hops that single steps take, in every dimension and direction") {
+  for (const TopologyKind kind : {TopologyKind::torus, TopologyKind::mesh}) {
+    const Topology t = grid(kind, {3, 4, 5});
+    for (NodeId v = 0; v < t.node_count(); ++v) {
+      for (int dim = 1; dim <= 3; ++dim) {
+        for (const int sign : {1, -1}) {
+          const uint64_t count = 2 * t.size(static_cast<uint32_t>(dim - 1)) + 1;
+          CAPTURE(v);
+          CAPTURE(sign * dim);
+          std::vector<Hop> hops;
+          uint64_t hop_count = 0;
+          Diagnostics diag("t");
+          const bool ok = expand_route(t, moves_transfer(v, {{sign * dim, count}}), hops, hop_count, diag);
+          // The same path one grid_step at a time.
+          NodeId at = v;
+          size_t i = 0;
+          for (; i < count; ++i) {
+            NodeId head = no_node;
+            const ChannelId c = t.grid_step(at, static_cast<uint32_t>(dim - 1), sign < 0, head);
+            if (c == no_channel) break;
+            REQUIRE(i < hops.size());
+            CHECK(hops[i].channel == c);
+            CHECK(hops[i].head == head);
+            at = head;
+          }
+          CHECK(ok == (i == count));  // a mesh's border ends the walk with an error
+          if (ok) CHECK(hops.size() == count);
+          else CHECK(diag.total() == 1);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("moves: a huge repeat count round a torus keeps its true length and last node") {
   const Topology t = grid(TopologyKind::ring, {4});
   Diagnostics diag("t");
