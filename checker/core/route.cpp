@@ -39,7 +39,6 @@ bool expand_any_route(const Topology& topology, const Transfer& transfer, std::v
     // Along one dimension the coordinate alone says where the path wraps
     // or leaves a mesh: one division a move, not one a hop.
     const uint32_t stride = topology.stride(move.dim), last = topology.size(move.dim) - 1;
-    const ChannelId port = 2 * move.dim + (move.negative ? 1 : 0), ports = 2 * topology.dimensions();
     const bool negative = move.negative, wraps = topology.wraps();
     uint32_t x = topology.coordinate(at, move.dim);
     for (uint64_t i = 0; i < count; ++i) {
@@ -58,7 +57,7 @@ bool expand_any_route(const Topology& topology, const Transfer& transfer, std::v
         at = negative ? at + last * stride : at - last * stride;
         x = negative ? last : 0;
       }
-      hops.push_back({tail * ports + port, at, move.col});
+      hops.push_back({topology.grid_channel(tail, move.dim, negative), at, move.col});
     }
   }
   for (const PathNode& next : transfer.path) {

@@ -57,6 +57,10 @@ class Topology {
   // Grid move: the channel from v one hop along dimension `dim`, or
   // no_channel when that leaves a mesh; `head` receives the node it reaches.
   ChannelId grid_step(NodeId v, uint32_t dim, bool negative, NodeId& head) const;
+  // The channel slot out of v along `dim`, a link or (off a mesh's border) not.
+  ChannelId grid_channel(NodeId v, uint32_t dim, bool negative) const {
+    return v * 2 * dimensions() + 2 * dim + (negative ? 1 : 0);
+  }
   // Any topology: a channel from a to b (the first one, if parallel ones exist).
   ChannelId channel_between(NodeId a, NodeId b) const;
 
@@ -107,7 +111,7 @@ struct Topology::Built {
     else if (wraps()) head = v - (n - 1) * stride;
     else return head = no_node, no_channel;
   }
-  return v * 2 * dimensions() + 2 * dim + (negative ? 1 : 0);
+  return grid_channel(v, dim, negative);
 }
 
 }  // namespace schedcheck
