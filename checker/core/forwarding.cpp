@@ -30,18 +30,23 @@ std::string to_string(ForwardingClass kind) {
   return "?";
 }
 
+namespace {
+// log2 of the slots a node takes: its 2k directions padded to a power of two, at least 4.
+uint32_t lane_shift(const Topology& topology) { return std::max(2U, std::bit_width(2 * topology.dimensions() - 1)); }
+}  // namespace
+
 uint64_t Forwarding::slot_count(const Topology& topology, bool store_and_forward) {
   // A slot's map holds 16 directions: 8 dimensions.
   if (!store_and_forward || !topology.is_grid() || topology.dimensions() > 8) return 0;
-  const uint64_t slots = uint64_t{topology.node_count()} * 2 * topology.dimensions();
-  return slots > max_slots ? 0 : slots;
+  if (uint64_t{topology.node_count()} * 2 * topology.dimensions() > max_slots) return 0;
+  return uint64_t{topology.node_count()} << lane_shift(topology);
 }
 
 uint64_t Forwarding::bytes_needed(const Topology& topology, bool store_and_forward) {
   const uint64_t slots = slot_count(topology, store_and_forward);
-  // Per slot its state and its place in the two lists of arrivals; per node a stamp.
+  // Per slot its state, two arrivals and its place in the two lists of arrivals; per node a stamp.
   return slots == 0 ? 0
-                    : slots * (sizeof(Slot) + 2 * sizeof(uint32_t)) + uint64_t{topology.node_count()} * sizeof(uint32_t);
+                    : slots * (sizeof(Slot) + 4 * sizeof(uint32_t)) + uint64_t{topology.node_count()} * sizeof(uint32_t);
 }
 
 Forwarding::Forwarding(const Topology& topology, const Collective& collective, bool store_and_forward)
@@ -50,8 +55,11 @@ Forwarding::Forwarding(const Topology& topology, const Collective& collective, b
   if (slots == 0) return;
   directions_ = 2 * topology.dimensions();
   all_directions_ = (1U << directions_) - 1;
+  lane_shift_ = lane_shift(topology);
+  lanes_ = 1U << lane_shift_;
   enabled_ = true;
   slots_.resize(slots);
+  for (auto& arrivals : arrivals_) arrivals.assign(slots, no_arrival);
   previous_slots_.resize(slots);
   current_slots_.resize(slots);
   changed_stamp_.resize(topology.node_count(), no_stamp);
@@ -212,8 +220,8 @@ void Forwarding::end_step(uint32_t serial, uint64_t step_number, const Knowledge
     const uint32_t sent = slots_[s].sent;
     if (sent & forwarded_as_duplicate) continue;
     // Only what is or may be in the map needs asking, and never the sender.
-    const NodeId v = s / directions_;
-    const uint32_t in = s - v * directions_;
+    const NodeId v = s >> lane_shift_;
+    const uint32_t in = s & (lanes_ - 1);
     const Slot& here = slots_[s];
     const uint32_t ask = (here.map | ~here.known) & ~(1U << (in ^ 1U));
     // Sends the map is known to make, and nothing left to ask: this step
@@ -270,7 +278,7 @@ void Forwarding::end_step(uint32_t serial, uint64_t step_number, const Knowledge
 
   for (size_t i = 0; i < previous_count_; ++i) {
     const uint32_t s = previous_slots_[i];
-    slots_[s].arrival[(serial - 1) & 1] = no_arrival;
+    arrivals_[(serial - 1) & 1][s] = no_arrival;
     slots_[s].sent = 0;
   }
   std::swap(previous_slots_, current_slots_);

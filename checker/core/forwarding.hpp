@@ -23,6 +23,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -68,17 +69,20 @@ class Forwarding {
     if (!enabled_) return;
     const uint32_t direction = channel - from * directions_;  // grid channels are numbered v * 2k + port
     const uint32_t arrival = slot(to, direction);
-    MessageId& now = slots_[arrival].arrival[serial & 1];
+    MessageId& now = arrivals_[serial & 1][arrival];
     if (now == no_arrival) current_slots_[current_count_++] = arrival;
     now = m;
     if (serial == 1) return;  // an injection, or a message nobody forwarded (a causality error)
     if (collective_.starts_at(m, from)) return held_back(from, step_number);
     // The same message may have arrived from several sides at once (a
-    // duplicate); which side's map forwards it is left to end_step.
+    // duplicate); which side's map forwards it is left to end_step. The
+    // sides are compared four at a time, padding included, with no branch.
     uint32_t sides = 0;
-    const Slot* const at = &slots_[slot(from, 0)];
-    for (uint32_t in = 0; in < directions_; ++in)
-      sides |= static_cast<uint32_t>(at[in].arrival[(serial - 1) & 1] == m) << in;
+    const MessageId* const at = &arrivals_[(serial - 1) & 1][slot(from, 0)];
+    for (uint32_t in = 0; in < lanes_; in += 4) {
+      const Lanes four = (load_lanes(at + in) == m) & Lanes{1, 2, 4, 8};
+      sides |= (four[0] | four[1] | four[2] | four[3]) << in;
+    }
     if (sides == 0) return held_back(from, step_number);
     if ((sides & (sides - 1)) == 0)  // one side (std::has_single_bit may call a popcount routine)
       slots_[slot(from, static_cast<uint32_t>(std::countr_zero(sides)))].sent |= 1U << direction;
@@ -93,7 +97,8 @@ class Forwarding {
  private:
   static constexpr uint32_t no_stamp = 0;
   static constexpr MessageId no_arrival = UINT32_MAX;  // messages are below 2^31
-  uint32_t slot(NodeId v, uint32_t direction) const { return v * directions_ + direction; }
+  // A node's slots are lanes_ apart: its directions, padded to a power of two of at least 4.
+  uint32_t slot(NodeId v, uint32_t direction) const { return v << lane_shift_ | direction; }
   // The (node, incoming direction) slots of the analysis; 0 where it does not run.
   static uint64_t slot_count(const Topology& topology, bool store_and_forward);
   std::string direction_name(uint32_t direction) const;
@@ -129,19 +134,27 @@ class Forwarding {
   bool enabled_ = false;
   uint32_t directions_ = 0;  // 2k channel directions; direction 2d+1 is a move along -d
   uint32_t all_directions_ = 0;  // their mask
-  // What is known of one (node, incoming direction), in 16 bytes side by
-  // side: a packet-hop then touches a few cache lines, not one per array.
-  // end_step() empties the arrivals of the step before and their sends, so
-  // that neither needs a stamp.
+  uint32_t lane_shift_ = 0, lanes_ = 0;  // lanes_ = 1 << lane_shift_ slots per node
+  // Four slots' arrivals, compared with one instruction.
+  using Lanes = uint32_t __attribute__((vector_size(16)));
+  static Lanes load_lanes(const MessageId* at) {
+    Lanes four;
+    std::memcpy(&four, at, sizeof four);
+    return four;
+  }
+  // What is known of one (node, incoming direction). end_step() empties the
+  // arrivals of the step before and their sends, so that neither needs a stamp.
   struct Slot {
-    MessageId arrival[2] = {no_arrival, no_arrival};  // in the last two steps: serial s at [s % 2]
     uint32_t sent = 0;    // out-direction mask for the arrival of the step before
     uint16_t map = 0;     // the forwarding map in force
     uint16_t known = 0;   // the directions of map that some step has shown
   };
   std::vector<Slot> slots_;
+  // Per slot, the message that arrived there in step s, at [s % 2], or
+  // no_arrival: a node's arrivals side by side, for the scan of its sides.
+  std::vector<MessageId> arrivals_[2];
   // The message that arrived at slot s in the step before step `serial`, or no_arrival.
-  MessageId previous(uint32_t s, uint32_t serial) const { return slots_[s].arrival[(serial - 1) & 1]; }
+  MessageId previous(uint32_t s, uint32_t serial) const { return arrivals_[(serial - 1) & 1][s]; }
   // The slots with an arrival in the step before, this step: the first
   // previous_count_, current_count_. Each slot is listed at most once a
   // step, so the lists never grow, and listing one is a store.

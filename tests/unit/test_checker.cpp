@@ -170,8 +170,8 @@ TEST_CASE("the state a check refuses counts its channels and nodes, not only the
             header_of(torus + "model store-and-forward all-port\ncollective broadcast source 0\n")) == P / 8 + P * 6 * 4);
   // The flit model keeps a stamp per node up front.
   CHECK(schedcheck::state_bytes_needed(header_of(torus + "model flit all-port\ncollective scatter root 0\n")) == P * 4);
-  // On a 4x4 torus the forwarding analysis runs: 64 node-directions of 16
-  // bytes, each with a place in two lists of 4 bytes, and a stamp per node,
+  // On a 4x4 torus the forwarding analysis runs: 64 node-directions of 8
+  // bytes, each with two arrivals and a place in two lists of 4 bytes, and a stamp per node,
   // beside 64 channels of 4 bytes and the words of bits: 16 messages, so 4
   // nodes share a word, and the block of 64 nodes takes 16 words.
   CHECK(schedcheck::state_bytes_needed(
