@@ -80,7 +80,9 @@ class Forwarding {
     uint32_t sides = 0;
     const MessageId* const at = &arrivals_[(serial - 1) & 1][slot(from, 0)];
     for (uint32_t in = 0; in < lanes_; in += 4) {
-      const Lanes four = (load_lanes(at + in) == m) & Lanes{1, 2, 4, 8};
+      Lanes four;
+      std::memcpy(&four, at + in, sizeof four);
+      four = (four == m) & Lanes{1, 2, 4, 8};
       sides |= (four[0] | four[1] | four[2] | four[3]) << in;
     }
     if (sides == 0) return held_back(from, step_number);
@@ -135,13 +137,7 @@ class Forwarding {
   uint32_t directions_ = 0;  // 2k channel directions; direction 2d+1 is a move along -d
   uint32_t all_directions_ = 0;  // their mask
   uint32_t lane_shift_ = 0, lanes_ = 0;  // lanes_ = 1 << lane_shift_ slots per node
-  // Four slots' arrivals, compared with one instruction.
-  using Lanes = uint32_t __attribute__((vector_size(16)));
-  static Lanes load_lanes(const MessageId* at) {
-    Lanes four;
-    std::memcpy(&four, at, sizeof four);
-    return four;
-  }
+  using Lanes = uint32_t __attribute__((vector_size(16)));  // four slots' arrivals, compared at once
   // What is known of one (node, incoming direction). end_step() empties the
   // arrivals of the step before and their sends, so that neither needs a stamp.
   struct Slot {
