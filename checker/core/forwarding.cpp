@@ -56,7 +56,6 @@ Forwarding::Forwarding(const Topology& topology, const Collective& collective, b
   directions_ = 2 * topology.dimensions();
   all_directions_ = (1U << directions_) - 1;
   lane_shift_ = lane_shift(topology);
-  lanes_ = 1U << lane_shift_;
   enabled_ = true;
   slots_.resize(slots);
   for (auto& arrivals : arrivals_) arrivals.assign(slots, no_arrival);
@@ -221,7 +220,7 @@ void Forwarding::end_step(uint32_t serial, uint64_t step_number, const Knowledge
     if (sent & forwarded_as_duplicate) continue;
     // Only what is or may be in the map needs asking, and never the sender.
     const NodeId v = s >> lane_shift_;
-    const uint32_t in = s & (lanes_ - 1);
+    const uint32_t in = s & ((1U << lane_shift_) - 1);
     const Slot& here = slots_[s];
     const uint32_t ask = (here.map | ~here.known) & ~(1U << (in ^ 1U));
     // Sends the map is known to make, and nothing left to ask: this step

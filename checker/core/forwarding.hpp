@@ -79,7 +79,7 @@ class Forwarding {
     // sides are compared four at a time, padding included, with no branch.
     uint32_t sides = 0;
     const MessageId* const at = &arrivals_[(serial - 1) & 1][slot(from, 0)];
-    for (uint32_t in = 0; in < lanes_; in += 4) {
+    for (uint32_t in = 0; in < 1U << lane_shift_; in += 4) {
       Lanes four;
       std::memcpy(&four, at + in, sizeof four);
       four = (four == m) & Lanes{1, 2, 4, 8};
@@ -99,7 +99,7 @@ class Forwarding {
  private:
   static constexpr uint32_t no_stamp = 0;
   static constexpr MessageId no_arrival = UINT32_MAX;  // messages are below 2^31
-  // A node's slots are lanes_ apart: its directions, padded to a power of two of at least 4.
+  // A node's slots: its directions, padded to a power of two of at least 4.
   uint32_t slot(NodeId v, uint32_t direction) const { return v << lane_shift_ | direction; }
   // The (node, incoming direction) slots of the analysis; 0 where it does not run.
   static uint64_t slot_count(const Topology& topology, bool store_and_forward);
@@ -136,7 +136,7 @@ class Forwarding {
   bool enabled_ = false;
   uint32_t directions_ = 0;  // 2k channel directions; direction 2d+1 is a move along -d
   uint32_t all_directions_ = 0;  // their mask
-  uint32_t lane_shift_ = 0, lanes_ = 0;  // lanes_ = 1 << lane_shift_ slots per node
+  uint32_t lane_shift_ = 0;  // a node takes 1 << lane_shift_ slots
   using Lanes = uint32_t __attribute__((vector_size(16)));  // four slots' arrivals, compared at once
   // What is known of one (node, incoming direction). end_step() empties the
   // arrivals of the step before and their sends, so that neither needs a stamp.
