@@ -24,8 +24,6 @@ namespace schedcheck {
 
 namespace {
 
-uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
-
 // Well-formed rules that need the model: one hop per store-and-forward
 // packet, one message per non-combining packet, named messages where the
 // packet's content would otherwise be ambiguous.

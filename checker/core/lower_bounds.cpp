@@ -61,8 +61,6 @@ const Bound* largest(const std::vector<Bound>& bounds, Measure Bound::*measure) 
   return best;
 }
 
-uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
-
 // The flit model's bounds, in time units (Bhatt et al., Section 1.3): a train
 // of l flits whose destination is delta hops away arrives l + delta - 1
 // units after it leaves at the earliest, and the root's ports pass at most

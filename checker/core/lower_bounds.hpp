@@ -47,6 +47,9 @@ const LowerBound* best_bound(const std::vector<LowerBound>& bounds);
 // Smallest s with base^s >= n (n >= 1, base >= 2).
 uint64_t ceil_log(uint64_t base, uint64_t n);
 
+// a + b, or 2^64-1 where that sum would wrap: counts and bounds that stop at the top.
+inline uint64_t saturating_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+
 // Meyer-Sibeyn Theorem 1 for two edge-disjoint Hamiltonian cycles: ceil(11P/40 - 1) steps, 0 where negative.
 uint64_t time_independent_hamiltonian_pair_bound(uint64_t P);
 
