@@ -40,8 +40,9 @@ uint32_t count_lines(std::string_view text) {
 // which node holds which message take gigabytes (a gossip on a path of
 // 366666 nodes: 16.8 GB), is checked as any other on a machine that holds
 // its state, but passes the fuzzer's 2 GB memory limit: such an input is
-// read up to the end of its header only. The channels are counted apart
-// from the state: the lower bounds keep per-node arrays besides.
+// read up to the end of its header only. The network's size is limited
+// apart from the state: the lower bounds' distances from the root, a word
+// per node, are not in the state's estimate.
 constexpr uint64_t max_fuzzed_channels = uint64_t{1} << 24;
 constexpr uint64_t max_fuzzed_state_bytes = uint64_t{256} << 20;
 
