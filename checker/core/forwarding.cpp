@@ -275,9 +275,9 @@ void Forwarding::end_step(uint32_t serial, uint64_t step_number, const Knowledge
     }
   }
 
-  // In a step where most slots had an arrival, as in a gossip, a sweep in
-  // memory order clears them faster than the list, whose order is the
-  // transfers' and whose slots have left the cache since.
+  // Where at least a quarter of the slots had an arrival, as in every step
+  // of a gossip, a sweep in memory order clears them faster than the list,
+  // whose order is the transfers' and whose slots have left the cache since.
   std::vector<MessageId>& previous_arrivals = arrivals_[(serial - 1) & 1];
   if (previous_count_ * 4 >= slots_.size()) {
     std::fill(previous_arrivals.begin(), previous_arrivals.end(), no_arrival);
