@@ -155,7 +155,8 @@ int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
   if (!grid.wraps) return program_error("search hamiltonian: needs a torus (or ring)");
   for (const char* other : {"--dimacs", "--sat-model", "--cnf"})
     if (args.flag(other)) return program_error(fmt::format("search hamiltonian: {} is for broadcast and gossip", other));
-  if (args.flag("--code-anchored")) return program_error("search hamiltonian: --code-anchored is for broadcast");
+  for (const char* other : {"--code-anchored", "--last-hops"})
+    if (args.flag(other)) return program_error(fmt::format("search hamiltonian: {} is for broadcast", other));
   std::string error;
   const double timeout = seconds_option(args, "--timeout", 600, error);
   if (!error.empty()) return program_error(error);
@@ -236,7 +237,7 @@ std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
 int run_flit_search(const Arguments& args, const std::string& collective) {
   for (const char* other :
        {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent", "--code-anchored",
-        "--periods", "--translations"})
+        "--last-hops", "--periods", "--translations"})
     if (args.flag(other))
       return program_error(fmt::format("search {}: {} is not for the flit model, whose search finds the least time "
                                        "(--model store-and-forward,... counts steps)",
@@ -647,6 +648,14 @@ int run_search(const Arguments& args) {
                            "only the class, so the search does not decide a count by it)");
     broadcast.code_anchored = true;
   }
+  if (args.flag("--last-hops")) {
+    const std::optional<uint32_t> hops = count_option(args, "--last-hops", error);
+    if (!error.empty()) return program_error(error);
+    if (gossip || rooted || (!args.flag("--dimacs") && !args.flag("--sat-model")) || *hops == 0)
+      return program_error("--last-hops H: broadcast, H >= 1, with --dimacs or --sat-model (its unsat refutes only "
+                           "the class, so the search does not decide a count by it)");
+    broadcast.last_step_hops = *hops;
+  }
 
   // A class of time-independent schedules, whose unsat refutes nothing, like --code-anchored.
   search::Translations invariant;
@@ -703,10 +712,14 @@ int run_search(const Arguments& args) {
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
     const bool minimal = !gossip && !rooted && broadcast.rule == search::RouteRule::shortest;
-    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}{}) written to {}: {}\n", first, collective, topology_text,
+    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}{}{}) written to {}: {}\n", first, collective, topology_text,
                model_line, minimal ? ", routes: minimal paths only" : "",
                time_independent ? ", time-independent forwarding" : "", broadcast.strengthen ? "" : ", plain encoding",
                broadcast.code_anchored ? ", code-anchored class (its unsat refutes the class only)" : "",
+               broadcast.last_step_hops > 0
+                   ? fmt::format(", last step of paths of at most {} hops (its unsat refutes the class only)",
+                                 broadcast.last_step_hops)
+                   : "",
                class_text.empty() ? "" : fmt::format(", {} (its unsat refutes the class only)", class_text),
                *path, dimacs_size(cnf));
     return exit_decided;

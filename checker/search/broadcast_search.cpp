@@ -149,7 +149,10 @@ class BroadcastEncoding {
         p_.rule == RouteRule::dimension_order || p_.rule == RouteRule::dimension_order_shorter;
     if (p_.strengthen && p_.layer_counts && dimension_ordered && !p_.one_port && code_.empty())
       layer_counts_of_every_chain(g);
-    if (p_.code_anchored) the_code_informed_before_a_short_last_step(g);
+    if (p_.code_anchored) the_code_informed_before_the_last_step(g);
+    uint32_t hops = p_.last_step_hops;
+    if (p_.code_anchored) hops = hops == 0 ? 2 : std::min(hops, 2U);
+    if (hops > 0) a_last_step_of_short_paths(g, hops);
     return g;
   }
 
@@ -191,15 +194,18 @@ class BroadcastEncoding {
   z3::expr informed(uint32_t t, uint32_t v) const { return informed_[t][static_cast<int>(v)]; }
 
   // The code-anchored class, under the goal `g`: the Lee code's nodes are
-  // informed before the last step, whose paths have at most 2 hops.
-  void the_code_informed_before_a_short_last_step(const z3::expr& g) {
-    const uint32_t t = steps();
+  // informed before the last step (whose paths have at most 2 hops).
+  void the_code_informed_before_the_last_step(const z3::expr& g) {
     const std::vector<bool> code = lee_code(p_.grid);
     for (uint32_t v = 0; v < code.size(); ++v)
-      if (code[v]) solver_.add(z3::implies(g, informed(t - 1, v)));
+      if (code[v]) solver_.add(z3::implies(g, informed(steps() - 1, v)));
+  }
+
+  // The last-hops class, under the goal `g`: no path of the last step has more than `hops` hops.
+  void a_last_step_of_short_paths(const z3::expr& g, uint32_t hops) {
     for (size_t r = 0; r < routes_.size(); ++r) {
       keep_time(r);
-      if (routes_[r].channels.size() > 2) solver_.add(z3::implies(g, !x(t, r)));
+      if (routes_[r].channels.size() > hops) solver_.add(z3::implies(g, !x(steps(), r)));
     }
   }
 

@@ -49,6 +49,8 @@ broadcast|torus:5x5|wormhole,all-port,free|2|10|--plain --code-anchored
 broadcast|torus:5x5|wormhole,all-port,dimension-order|2|20|--plain --code-anchored
 broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|10|--plain
 broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|20|--plain --code-anchored
+broadcast|torus:2x4x5|wormhole,all-port,dimension-order-shorter|2|20|--last-hops 1
+broadcast|torus:2x4x5|wormhole,all-port,dimension-order-shorter|2|10|--last-hops 2
 CASES
 
 # A satisfiable count's witness read back from cadical's model through the
@@ -200,6 +202,26 @@ expect_output "--code-anchored without a CNF" "$anchored_refusal"
 expect_exit "--code-anchored on a mesh" 2 "$checker" search broadcast --topology mesh:4x4 --steps 2 --code-anchored \
   --dimacs "$dir/b.cnf"
 expect_output "--code-anchored on a mesh" "$anchored_refusal"
+
+# The last-hops class (above: 2x4x5 has a 2-step schedule whose last step's
+# paths have at most 2 hops, and none with single hops): its model read back
+# is a witness the core verifies, with no longer path in its last step.
+short=(search broadcast --topology torus:2x4x5 --model wormhole,all-port,dimension-order-shorter --last-hops 2)
+"$checker" "${short[@]}" --steps 2 --dimacs "$dir/h.cnf" >"$dir/out"
+expect_output "the last-hops class's CNF" 'last step of paths of at most 2 hops (its unsat refutes the class only)'
+timeout 120 cadical -q "$dir/h.cnf" >"$dir/h.model"
+expect_exit "a last-hops model read back" 0 "$checker" "${short[@]}" --steps 2 --cnf "$dir/h.cnf" \
+  --sat-model "$dir/h.model" -o "$dir/h.sched"
+expect_exit "the last-hops witness checked again" 0 "$checker" check "$dir/h.sched"
+# The hops of each path of step 2: a move +d or -d is one, +d*n is n.
+longest=$(awk '/^step/ { last = ($2 == 2) } last && /^ / {
+  hops = 0; for (i = 2; i <= NF; ++i) { n = split($i, a, "*"); hops += (n == 2 ? a[2] : 1) }
+  if (hops > most) most = hops } END { print most + 0 }' "$dir/h.sched")
+if [ "$longest" -ge 1 ] && [ "$longest" -le 2 ]; then pass; else fail "the last-hops witness: a last-step path of $longest hops"; fi
+expect_exit "--last-hops without a CNF" 2 "$checker" "${short[@]}" --steps 2
+expect_output "--last-hops without a CNF" "--last-hops H: broadcast, H >= 1, with --dimacs or --sat-model"
+expect_exit "--last-hops 0" 2 "$checker" search broadcast --topology torus:2x4x5 --steps 2 --last-hops 0 \
+  --dimacs "$dir/z.cnf"
 
 rm -rf "$dir"
 echo "dimacs: $passed passed, $failed failed"
