@@ -132,8 +132,8 @@ const std::vector<OptionSpec> option_table = {
      "x1 + 2 x2 + ... + k xk = 0 mod 2k+1 before their last step, whose paths have at most 2 hops (a class: its "
      "model is a witness, its unsat refutes nothing; no symmetry breaking)"},
     {"--last-hops", "H", "search",
-     "broadcast with --dimacs or --sat-model: the count's schedules whose last step has no path of more than H "
-     "hops (a class: its model is a witness, its unsat refutes nothing)"},
+     "wormhole broadcast with --dimacs or --sat-model: the count's schedules whose last step has no path of more "
+     "than H hops, H >= 1 (a class: its model is a witness, its unsat refutes nothing)"},
     {"--periods", "AxB", "search",
      "time-independent gossip with --dimacs or --sat-model: the count's schedules whose PUs forward and inject as "
      "the PU of their coordinates modulo the periods (one per dimension, each dividing its side; 1x1 is the "

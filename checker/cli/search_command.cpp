@@ -651,9 +651,11 @@ int run_search(const Arguments& args) {
   if (args.flag("--last-hops")) {
     const std::optional<uint32_t> hops = count_option(args, "--last-hops", error);
     if (!error.empty()) return program_error(error);
-    if (gossip || rooted || (!args.flag("--dimacs") && !args.flag("--sat-model")) || *hops == 0)
-      return program_error("--last-hops H: broadcast, H >= 1, with --dimacs or --sat-model (its unsat refutes only "
-                           "the class, so the search does not decide a count by it)");
+    if (gossip || rooted || broadcast.rule == search::RouteRule::single_hop ||
+        (!args.flag("--dimacs") && !args.flag("--sat-model")) || *hops == 0 || args.flag("--code-anchored"))
+      return program_error("--last-hops H: wormhole broadcast, H >= 1, with --dimacs or --sat-model and without "
+                           "--code-anchored (whose last step has 2 hops already); its unsat refutes only the class, so "
+                           "the search does not decide a count by it");
     broadcast.last_step_hops = *hops;
   }
 
@@ -717,8 +719,8 @@ int run_search(const Arguments& args) {
                time_independent ? ", time-independent forwarding" : "", broadcast.strengthen ? "" : ", plain encoding",
                broadcast.code_anchored ? ", code-anchored class (its unsat refutes the class only)" : "",
                broadcast.last_step_hops > 0
-                   ? fmt::format(", last step of paths of at most {} hops (its unsat refutes the class only)",
-                                 broadcast.last_step_hops)
+                   ? fmt::format(", last step of paths of at most {} hop{} (its unsat refutes the class only)",
+                                 broadcast.last_step_hops, broadcast.last_step_hops == 1 ? "" : "s")
                    : "",
                class_text.empty() ? "" : fmt::format(", {} (its unsat refutes the class only)", class_text),
                *path, dimacs_size(cnf));

@@ -150,8 +150,7 @@ class BroadcastEncoding {
     if (p_.strengthen && p_.layer_counts && dimension_ordered && !p_.one_port && code_.empty())
       layer_counts_of_every_chain(g);
     if (p_.code_anchored) the_code_informed_before_the_last_step(g);
-    uint32_t hops = p_.last_step_hops;
-    if (p_.code_anchored) hops = hops == 0 ? 2 : std::min(hops, 2U);
+    const uint32_t hops = p_.code_anchored ? 2 : p_.last_step_hops;
     if (hops > 0) a_last_step_of_short_paths(g, hops);
     return g;
   }

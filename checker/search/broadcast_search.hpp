@@ -49,9 +49,10 @@ struct BroadcastProblem {
   // breaking goes with it, as an automorphism may move the code.
   bool code_anchored = false;
   // The last-hops class: the schedules whose last step has no path of more
-  // than this many hops (0: no such bound). The code-anchored class has 2.
-  // Every automorphism keeps a path's hops, so the symmetry breaking stays.
-  // For broadcast_dimacs, like code_anchored: its unsat refutes the class only.
+  // than this many hops (0: no such bound; the code-anchored class has 2).
+  // Every automorphism keeps a path's hops, so the lex-leader of the first
+  // step stays. For broadcast_dimacs, like code_anchored: its model is a
+  // witness, its unsat refutes the class only.
   uint32_t last_step_hops = 0;
   // Each count is tried first by flow_broadcast (free routing, all-port
   // wormhole): a schedule whose every step is a maximum flow, its paths any

@@ -50,6 +50,7 @@ broadcast|torus:5x5|wormhole,all-port,dimension-order|2|20|--plain --code-anchor
 broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|10|--plain
 broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|20|--plain --code-anchored
 broadcast|torus:2x4x5|wormhole,all-port,dimension-order-shorter|2|20|--last-hops 1
+broadcast|torus:2x4x5|wormhole,all-port,dimension-order-shorter|2|20|--plain --last-hops 1
 broadcast|torus:2x4x5|wormhole,all-port,dimension-order-shorter|2|10|--last-hops 2
 CASES
 
@@ -218,10 +219,27 @@ longest=$(awk '/^step/ { last = ($2 == 2) } last && /^ / {
   hops = 0; for (i = 2; i <= NF; ++i) { n = split($i, a, "*"); hops += (n == 2 ? a[2] : 1) }
   if (hops > most) most = hops } END { print most + 0 }' "$dir/h.sched")
 if [ "$longest" -ge 1 ] && [ "$longest" -le 2 ]; then pass; else fail "the last-hops witness: a last-step path of $longest hops"; fi
+# A model of the whole count's CNF has a longer path in its last step (the
+# class with H = 1 is unsat above): read back in the class, it is refused.
+whole=(search broadcast --topology torus:2x4x5 --model wormhole,all-port,dimension-order-shorter --steps 2)
+"$checker" "${whole[@]}" --dimacs "$dir/w.cnf" >/dev/null
+timeout 120 cadical -q "$dir/w.cnf" >"$dir/w.model"
+expect_exit "a model outside the last-hops class" 2 "$checker" "${whole[@]}" --last-hops 1 --cnf "$dir/w.cnf" \
+  --sat-model "$dir/w.model"
+last_hops_refusal="--last-hops H: wormhole broadcast, H >= 1, with --dimacs or --sat-model and without --code-anchored"
 expect_exit "--last-hops without a CNF" 2 "$checker" "${short[@]}" --steps 2
-expect_output "--last-hops without a CNF" "--last-hops H: broadcast, H >= 1, with --dimacs or --sat-model"
-expect_exit "--last-hops 0" 2 "$checker" search broadcast --topology torus:2x4x5 --steps 2 --last-hops 0 \
+expect_output "--last-hops without a CNF" "$last_hops_refusal"
+expect_exit "--last-hops 0" 2 "$checker" "${whole[@]}" --last-hops 0 --dimacs "$dir/z.cnf"
+expect_output "--last-hops 0" "$last_hops_refusal"
+expect_exit "--last-hops with --code-anchored" 2 "$checker" "${whole[@]}" --last-hops 3 --code-anchored \
   --dimacs "$dir/z.cnf"
+expect_output "--last-hops with --code-anchored" "$last_hops_refusal"
+expect_exit "--last-hops under store-and-forward" 2 "$checker" search broadcast --topology torus:3x3 \
+  --model store-and-forward,all-port --steps 2 --last-hops 1 --dimacs "$dir/z.cnf"
+expect_output "--last-hops under store-and-forward" "$last_hops_refusal"
+expect_exit "--last-hops for gossip" 2 "$checker" search gossip --topology torus:3x3 \
+  --model store-and-forward,all-port --steps 2 --last-hops 1 --dimacs "$dir/z.cnf"
+expect_output "--last-hops for gossip" "$last_hops_refusal"
 
 rm -rf "$dir"
 echo "dimacs: $passed passed, $failed failed"
