@@ -13,7 +13,7 @@ const std::vector<CommandSpec> command_table = {
     {"convert", "convert FILE", "convert a schedule between the text form and the JSON form"},
     {"gen", "gen NAME --topology SPEC [--source NODE | --root NODE --lengths L0,L1,...] [-o FILE] [--check] | gen --list",
      "write the schedule of a generator (schedules/), with a claim line of the steps (flit model: the time) it promises"},
-    {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [--count-timeout SECONDS] [--memory MIB] [--one-routing] [--no-symmetric-first] [--split PORTS [--cube K]] [--dimacs FILE | --sat-model FILE --cnf FILE] [--code-anchored] [--last-hops H] [--periods AxB | --translations AxB[,AxB...]] [-o FILE] | search scatter|gather --topology SPEC --model store-and-forward,all-port|store-and-forward,one-port [--root NODE] [--min | --steps S] [--timeout SECONDS] [--count-timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
+    {"search", "search broadcast|gossip|hamiltonian --topology SPEC --model LIST [--min | --steps S | --claim-steps S] [--timeout SECONDS] [--count-timeout SECONDS] [--memory MIB] [--one-routing] [--no-symmetric-first] [--split PORTS [--cube K]] [--dimacs FILE | --sat-model FILE --cnf FILE] [--code-anchored] [--last-hops H] [--symmetric-class all|point] [--periods AxB | --translations AxB[,AxB...]] [-o FILE] | search scatter|gather --topology SPEC --model store-and-forward,all-port|store-and-forward,one-port [--root NODE] [--min | --steps S] [--timeout SECONDS] [--count-timeout SECONDS] [-o FILE] | search scatter|gather --topology SPEC [--root NODE] [--lengths L0,L1,... | --length L] [--model flit,one-port|flit,all-port] [--timeout SECONDS] [-o FILE]",
      "find a schedule with the fewest steps (scatter, gather: the least time in the flit model) with Z3, or decide a step count; the core re-checks every witness"},
     {"table", "table NAME | table search-broadcast|search-gossip --emit-jobs DIR [--sizes SPEC] [--timeout SECONDS] [--enumeration CHOICES] [--periodic-classes] | table search-broadcast|search-gossip --merge DIR [--sizes SPEC] [--accept-z3] [--json]", "print a table over many sizes (broadcast-allport, search-broadcast, search-gossip, search-scatter, meyer-sibeyn-2, scatter-gather, gather, multiport, jrs-1, jrs-2, jrs-3), measured by the checker; search-broadcast and search-gossip (its time-independent column) also as independent jobs for GNU parallel or a Slurm array, merged with every witness re-checked and every unsat below an optimum confirmed by cadical (exit 3: an entry left open or resting on Z3 alone)"},
     {"render", "render FILE [-o OUT.svg | -o OUT.html] [--step S | --step all] [--errors]",
@@ -134,6 +134,10 @@ const std::vector<OptionSpec> option_table = {
     {"--last-hops", "H", "search",
      "wormhole broadcast with --dimacs or --sat-model: the count's schedules whose last step has no path of more "
      "than H hops, H >= 1 (a class: its model is a witness, its unsat refutes nothing)"},
+    {"--symmetric-class", "all|point", "search",
+     "broadcast with --dimacs or --sat-model: the count's schedules that every automorphism fixing the source "
+     "(all) or the point reflection (point) maps to themselves, one variable per orbit (a class: its model is a "
+     "witness, its unsat refutes nothing)"},
     {"--periods", "AxB", "search",
      "time-independent gossip with --dimacs or --sat-model: the count's schedules whose PUs forward and inject as "
      "the PU of their coordinates modulo the periods (one per dimension, each dividing its side; 1x1 is the "

@@ -155,7 +155,7 @@ int run_hamiltonian(const Arguments& args, const search::Grid& grid) {
   if (!grid.wraps) return program_error("search hamiltonian: needs a torus (or ring)");
   for (const char* other : {"--dimacs", "--sat-model", "--cnf"})
     if (args.flag(other)) return program_error(fmt::format("search hamiltonian: {} is for broadcast and gossip", other));
-  for (const char* other : {"--code-anchored", "--last-hops"})
+  for (const char* other : {"--code-anchored", "--last-hops", "--symmetric-class"})
     if (args.flag(other)) return program_error(fmt::format("search hamiltonian: {} is for broadcast", other));
   std::string error;
   const double timeout = seconds_option(args, "--timeout", 600, error);
@@ -237,7 +237,7 @@ std::string parents_text(const std::vector<uint32_t>& parent, uint32_t root) {
 int run_flit_search(const Arguments& args, const std::string& collective) {
   for (const char* other :
        {"--steps", "--claim-steps", "--dimacs", "--sat-model", "--cnf", "--time-independent", "--code-anchored",
-        "--last-hops", "--periods", "--translations"})
+        "--last-hops", "--symmetric-class", "--periods", "--translations"})
     if (args.flag(other))
       return program_error(fmt::format("search {}: {} is not for the flit model, whose search finds the least time "
                                        "(--model store-and-forward,... counts steps)",
@@ -648,6 +648,16 @@ int run_search(const Arguments& args) {
                            "only the class, so the search does not decide a count by it)");
     broadcast.code_anchored = true;
   }
+  if (const auto group = args.value("--symmetric-class")) {
+    if (gossip || rooted || (!args.flag("--dimacs") && !args.flag("--sat-model")) ||
+        (*group != "all" && *group != "point"))
+      return program_error(fmt::format("--symmetric-class '{}': all or point, for broadcast with --dimacs or "
+                                       "--sat-model (its unsat refutes only the class, so the search does not "
+                                       "decide a count by it)",
+                                       *group));
+    broadcast.symmetric_only =
+        *group == "all" ? search::SymmetryGroup::all : search::SymmetryGroup::point_reflection;
+  }
   if (args.flag("--last-hops")) {
     const std::optional<uint32_t> hops = count_option(args, "--last-hops", error);
     if (!error.empty()) return program_error(error);
@@ -714,7 +724,7 @@ int run_search(const Arguments& args) {
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
     const bool minimal = !gossip && !rooted && broadcast.rule == search::RouteRule::shortest;
-    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}{}{}) written to {}: {}\n", first, collective, topology_text,
+    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}{}{}{}) written to {}: {}\n", first, collective, topology_text,
                model_line, minimal ? ", routes: minimal paths only" : "",
                time_independent ? ", time-independent forwarding" : "", broadcast.strengthen ? "" : ", plain encoding",
                broadcast.code_anchored ? ", code-anchored class (its unsat refutes the class only)" : "",
@@ -722,6 +732,10 @@ int run_search(const Arguments& args) {
                    ? fmt::format(", last step of paths of at most {} hop{} (its unsat refutes the class only)",
                                  broadcast.last_step_hops, broadcast.last_step_hops == 1 ? "" : "s")
                    : "",
+               !broadcast.symmetric_only ? ""
+               : *broadcast.symmetric_only == search::SymmetryGroup::all
+                   ? ", mapped to itself by every automorphism fixing the source (its unsat refutes the class only)"
+                   : ", mapped to itself by the point reflection (its unsat refutes the class only)",
                class_text.empty() ? "" : fmt::format(", {} (its unsat refutes the class only)", class_text),
                *path, dimacs_size(cnf));
     return exit_decided;

@@ -51,6 +51,9 @@ broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|10|--plain
 broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|20|--plain --code-anchored
 broadcast|torus:2x4x5|wormhole,all-port,dimension-order-shorter|2|20|--last-hops 1
 broadcast|torus:2x4x5|wormhole,all-port,dimension-order-shorter|2|20|--plain --last-hops 1
+broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|10|
+broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|20|--symmetric-class all
+broadcast|torus:4x5|wormhole,all-port,dimension-order-shorter|2|10|--symmetric-class point
 broadcast|torus:2x4x5|wormhole,all-port,dimension-order-shorter|2|10|--last-hops 2
 CASES
 
@@ -240,6 +243,26 @@ expect_output "--last-hops under store-and-forward" "$last_hops_refusal"
 expect_exit "--last-hops for gossip" 2 "$checker" search gossip --topology torus:3x3 \
   --model store-and-forward,all-port --steps 2 --last-hops 1 --dimacs "$dir/z.cnf"
 expect_output "--last-hops for gossip" "$last_hops_refusal"
+
+# The symmetric classes (above: 4x5 under the shorter way has 2-step
+# schedules, point-symmetric ones among them, and none that every
+# automorphism fixing the source maps to itself): the point class's model
+# read back is a witness the core verifies; a model of the whole count,
+# read back in the class of every automorphism, is refused.
+sym=(search broadcast --topology torus:4x5 --model wormhole,all-port,dimension-order-shorter --steps 2)
+"$checker" "${sym[@]}" --symmetric-class point --dimacs "$dir/s.cnf" >"$dir/out"
+expect_output "the point class's CNF" 'mapped to itself by the point reflection (its unsat refutes the class only)'
+timeout 120 cadical -q "$dir/s.cnf" >"$dir/s.model"
+expect_exit "a point-symmetric model read back" 0 "$checker" "${sym[@]}" --symmetric-class point --cnf "$dir/s.cnf" \
+  --sat-model "$dir/s.model" -o "$dir/s.sched"
+expect_exit "the point-symmetric witness checked again" 0 "$checker" check "$dir/s.sched"
+"$checker" "${sym[@]}" --dimacs "$dir/sw.cnf" >/dev/null
+timeout 120 cadical -q "$dir/sw.cnf" >"$dir/sw.model"
+expect_exit "a model outside the symmetric class" 2 "$checker" "${sym[@]}" --symmetric-class all --cnf "$dir/sw.cnf" \
+  --sat-model "$dir/sw.model"
+symmetric_refusal="--symmetric-class 'mirror': all or point, for broadcast with --dimacs or --sat-model"
+expect_exit "--symmetric-class mirror" 2 "$checker" "${sym[@]}" --symmetric-class mirror --dimacs "$dir/z.cnf"
+expect_output "--symmetric-class mirror" "$symmetric_refusal"
 
 rm -rf "$dir"
 echo "dimacs: $passed passed, $failed failed"
