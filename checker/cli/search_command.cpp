@@ -640,16 +640,19 @@ int run_search(const Arguments& args) {
   }
   if (args.flag("--dimacs") && args.flag("--sat-model"))
     return program_error("--dimacs writes a count's CNF and --sat-model reads a model of one: one at a time");
+  // The classes below restrict a count's CNF, for a SAT solver outside, or
+  // read its model back: never a run of the search itself.
+  const bool on_cnf = args.flag("--dimacs") || args.flag("--sat-model");
   if (args.flag("--code-anchored")) {
     // A class whose unsat refutes nothing: for a SAT solver outside, never
     // a verdict on the count.
-    if (gossip || rooted || !grid->wraps || (!args.flag("--dimacs") && !args.flag("--sat-model")))
+    if (gossip || rooted || !grid->wraps || !on_cnf)
       return program_error("--code-anchored: broadcast on a torus, with --dimacs or --sat-model (its unsat refutes "
                            "only the class, so the search does not decide a count by it)");
     broadcast.code_anchored = true;
   }
   if (const auto group = args.value("--symmetric-class")) {
-    if (gossip || rooted || (!args.flag("--dimacs") && !args.flag("--sat-model")) ||
+    if (gossip || rooted || !on_cnf ||
         (*group != "all" && *group != "point"))
       return program_error(fmt::format("--symmetric-class '{}': all or point, for broadcast with --dimacs or "
                                        "--sat-model (its unsat refutes only the class, so the search does not "
@@ -662,7 +665,7 @@ int run_search(const Arguments& args) {
     const std::optional<uint32_t> hops = count_option(args, "--last-hops", error);
     if (!error.empty()) return program_error(error);
     if (gossip || rooted || broadcast.rule == search::RouteRule::single_hop ||
-        (!args.flag("--dimacs") && !args.flag("--sat-model")) || *hops == 0 || args.flag("--code-anchored"))
+        !on_cnf || *hops == 0 || args.flag("--code-anchored"))
       return program_error("--last-hops H: wormhole broadcast, H >= 1, with --dimacs or --sat-model and without "
                            "--code-anchored (whose last step has 2 hops already); its unsat refutes only the class, so "
                            "the search does not decide a count by it");
@@ -675,7 +678,7 @@ int run_search(const Arguments& args) {
   if (args.flag("--periods") && args.flag("--translations"))
     return program_error("--periods and --translations each name a class: one at a time");
   for (const char* option : {"--periods", "--translations"})
-    if (args.flag(option) && (!time_independent || (!args.flag("--dimacs") && !args.flag("--sat-model"))))
+    if (args.flag(option) && (!time_independent || !on_cnf))
       return program_error(fmt::format("{}: time-independent gossip, with --dimacs or --sat-model (its unsat refutes "
                                        "only the class, so the search does not decide a count by it)",
                                        option));
@@ -724,20 +727,22 @@ int run_search(const Arguments& args) {
     // run is the climb's, not the encoding's), so the CNF is the encoding
     // whose unsat `--steps S` reports; free routing's routes are the minimal paths.
     const bool minimal = !gossip && !rooted && broadcast.rule == search::RouteRule::shortest;
-    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}{}{}{}) written to {}: {}\n", first, collective, topology_text,
-               model_line, minimal ? ", routes: minimal paths only" : "",
-               time_independent ? ", time-independent forwarding" : "", broadcast.strengthen ? "" : ", plain encoding",
-               broadcast.code_anchored ? ", code-anchored class (its unsat refutes the class only)" : "",
-               broadcast.last_step_hops > 0
-                   ? fmt::format(", last step of paths of at most {} hop{} (its unsat refutes the class only)",
-                                 broadcast.last_step_hops, broadcast.last_step_hops == 1 ? "" : "s")
-                   : "",
-               !broadcast.symmetric_only ? ""
-               : *broadcast.symmetric_only == search::SymmetryGroup::all
-                   ? ", mapped to itself by every automorphism fixing the source (its unsat refutes the class only)"
-                   : ", mapped to itself by the point reflection (its unsat refutes the class only)",
-               class_text.empty() ? "" : fmt::format(", {} (its unsat refutes the class only)", class_text),
-               *path, dimacs_size(cnf));
+    std::string classes;  // each a witness class: its model settles the count, its unsat refutes it alone
+    auto add_class = [&](const std::string& name) {
+      classes += fmt::format(", {} (its unsat refutes the class only)", name);
+    };
+    if (broadcast.code_anchored) add_class("code-anchored class");
+    if (broadcast.last_step_hops > 0)
+      add_class(fmt::format("last step of paths of at most {} hop{}", broadcast.last_step_hops,
+                            broadcast.last_step_hops == 1 ? "" : "s"));
+    if (broadcast.symmetric_only)
+      add_class(*broadcast.symmetric_only == search::SymmetryGroup::all
+                    ? "mapped to itself by every automorphism fixing the source"
+                    : "mapped to itself by the point reflection");
+    if (!class_text.empty()) add_class(class_text);
+    fmt::print("DIMACS steps={} ({} {}, {}{}{}{}{}) written to {}: {}\n", first, collective, topology_text, model_line,
+               minimal ? ", routes: minimal paths only" : "", time_independent ? ", time-independent forwarding" : "",
+               broadcast.strengthen ? "" : ", plain encoding", classes, *path, dimacs_size(cnf));
     return exit_decided;
   }
 
